@@ -1,0 +1,9 @@
+export { type RunningServer, freePort, repoRoot, startServer } from './start-server';
+export {
+  CHROMIUM_PATH,
+  type LaunchedBrowser,
+  artifactsDir,
+  launchBrowser,
+  screenshotOnFailure,
+  withScreenshot,
+} from './browser';

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type LaunchedBrowser,
+  type RunningServer,
+  launchBrowser,
+  screenshotOnFailure,
+  startServer,
+} from './helpers/index';
+
+let server: RunningServer;
+let browser: LaunchedBrowser | undefined;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser({ baseURL: server.url });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const CUSTOMER = { email: 'customer@juniper-oak.test', password: 'juniper-oak-customer' };
+const addButton = '.product-form .sqs-add-to-cart-button';
+
+/** JSON call from the page with the crumb echoed, as the runtime makes it. */
+function call(page: LaunchedBrowser['page'], method: string, url: string, body?: unknown) {
+  return page.evaluate(
+    async ([m, u, b]) => {
+      const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
+      const res = await fetch(u as string, {
+        method: m as string,
+        headers: {
+          'x-csrf-token': crumb,
+          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    [method, url, body] as const,
+  );
+}
+
+describe('site-user login in Chromium', () => {
+  screenshotOnFailure(() => browser);
+
+  it('merges the guest cart into the account cart (same variant summed) and keeps the session cookie HttpOnly', async () => {
+    const { page, context } = browser as LaunchedBrowser;
+    page.setDefaultTimeout(15_000);
+    await page.goto('/shop/p/classic-tee');
+    await page.waitForSelector('.product-form[data-island-mounted="true"]');
+
+    // The account already holds 2 × Navy M (added in an earlier signed-in visit).
+    expect((await call(page, 'POST', '/api/site-users/account/session', CUSTOMER)).status).toBe(200);
+    const tee = await call(page, 'GET', '/shop/p/classic-tee?format=json');
+    const itemId = tee.json.item.id;
+    const own = await call(page, 'POST', '/api/commerce/shopping-cart/entries', {
+      itemId,
+      sku: 'TEE-NAV-M',
+      quantity: 2,
+    });
+    expect(own.status).toBe(200);
+    expect((await call(page, 'DELETE', '/api/site-users/account/session?cloneCart=false')).status).toBe(200);
+    await context.clearCookies();
+
+    // As a guest: add 1 × Navy M through the product page.
+    await page.goto('/shop/p/classic-tee');
+    await page.waitForSelector('.product-form[data-island-mounted="true"]');
+    await page.selectOption('select[data-variant-option-name="Size"]', 'M');
+    await page.check('#variant-option-Color-Navy', { force: true });
+    await page.click(addButton);
+    await expect.poll(() => page.textContent('[data-cart-count]'), { timeout: 5000 }).toBe('1');
+
+    const login = await call(page, 'POST', '/api/site-users/account/session', {
+      ...CUSTOMER,
+      rememberMe: true,
+    });
+    expect(login.status).toBe(200);
+    expect(login.json.xsrfToken).toEqual(expect.any(String));
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'siteUserSession')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    const visible = await page.evaluate(() => document.cookie);
+    expect(visible).not.toContain('siteUserSession');
+    const info = JSON.parse(decodeURIComponent(visible.match(/SiteUserInfo=([^;]+)/)?.[1] ?? '{}'));
+    expect(info.authenticated).toBe(true);
+
+    const cart = await call(page, 'GET', '/api/commerce/shopping-cart');
+    const lines = cart.json.entries.map((e: { chosenVariant: { sku: string }; quantity: number }) => [
+      e.chosenVariant.sku,
+      e.quantity,
+    ]);
+    expect(lines).toEqual([['TEE-NAV-M', 3]]);
+    await page.goto('/cart');
+    await expect.poll(() => page.textContent('main'), { timeout: 10_000 }).toContain('Classic Tee');
+
+    // Sign out without the crumb: crumbFail (the runtime retries once with a fresh crumb).
+    const noCrumb = await page.evaluate(async () => {
+      const res = await fetch('/api/site-users/account/session', { method: 'DELETE' });
+      return { status: res.status, json: await res.json() };
+    });
+    expect(noCrumb).toMatchObject({ status: 403, json: { crumbFail: true } });
+    expect((await call(page, 'DELETE', '/api/site-users/account/session?cloneCart=true')).status).toBe(200);
+    const after = JSON.parse(
+      decodeURIComponent(
+        (await page.evaluate(() => document.cookie)).match(/SiteUserInfo=([^;]+)/)?.[1] ?? '{}',
+      ),
+    );
+    expect(after.authenticated).toBe(false);
+  });
+});

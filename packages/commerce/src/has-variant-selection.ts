@@ -1,0 +1,12 @@
+import { type Product, ProductType } from './product-types';
+
+/**
+ * Variant selectors exist only when the product is not digital and has more than one variant (spec §4).
+ *
+ * @example
+ * hasVariantSelection({ productType: 1, variants: [s, m] }); // true
+ * hasVariantSelection({ productType: 2, variants: [a, b] }); // false
+ */
+export function hasVariantSelection(product: Pick<Product, 'productType' | 'variants'>): boolean {
+  return product.productType !== ProductType.DIGITAL && product.variants.length > 1;
+}

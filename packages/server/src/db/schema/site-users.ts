@@ -1,0 +1,64 @@
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { variants } from './catalog';
+import { createdAtColumn, idColumn } from './columns';
+import { websiteIdColumn } from './site';
+
+/**
+ * Accounts on one website: visitors who signed up (SITE_USER) and the site's owners
+ * (OWNER). Emails are stored lower-cased so uniqueness is case-insensitive.
+ */
+export const siteUsers = pgTable(
+  'site_users',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn(),
+    email: text('email').notNull(),
+    /** scrypt$N$r$p$salt$hash (services/site-users/password.ts). */
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<'SITE_USER' | 'OWNER'>().notNull().default('SITE_USER'),
+    language: text('language'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [uniqueIndex('site_users_website_email_key').on(t.websiteId, t.email)],
+);
+
+/** A signed-in session. Only the SHA-256 of the cookie token is stored. */
+export const siteUserSessions = pgTable(
+  'site_user_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    websiteId: websiteIdColumn(),
+    siteUserId: text('site_user_id')
+      .notNull()
+      .references(() => siteUsers.id, { onDelete: 'cascade' }),
+    xsrfToken: text('xsrf_token').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('site_user_sessions_user_idx').on(t.siteUserId)],
+);
+
+/**
+ * Back-in-stock signups. One row per (variant, email): signing up twice is idempotent.
+ * `notifiedAt` is set in the transaction that queues the email, so each signup is mailed once.
+ */
+export const restockSignups = pgTable(
+  'restock_signups',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn(),
+    productId: text('product_id').notNull(),
+    variantId: text('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    isJoinMailingList: boolean('is_join_mailing_list').notNull().default(false),
+    language: text('language'),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('restock_signups_variant_email_key').on(t.websiteId, t.variantId, t.email),
+    index('restock_signups_product_idx').on(t.websiteId, t.productId, t.variantId),
+  ],
+);

@@ -1,0 +1,61 @@
+/**
+ * The server's error catalogue: every `/api/*` error answers
+ * `{ error: { code, message }, ...extra }` with the status listed here.
+ * docs/api-errors.md documents each code (a test checks that).
+ */
+export const errorCatalogue = {
+  BAD_REQUEST: { status: 400, message: 'The request could not be understood.' },
+  INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  VALIDATION_FAILED: { status: 400, message: 'The request has invalid fields.' },
+  UNAUTHORIZED: { status: 401, message: 'Sign in to continue.' },
+  CRUMB_FAIL: { status: 403, message: 'Your session has expired. Please reload the page and try again.' },
+  PAYMENT_FAILED: { status: 402, message: 'The payment could not be completed.' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
+  CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type.' },
+  UNPROCESSABLE: { status: 422, message: 'The request could not be processed.' },
+  FORM_INVALID: { status: 400, message: 'One or more fields is invalid, please check your entries.' },
+  FORM_UNPARSEABLE: { status: 400, message: 'Could not parse the form fields, please check your entries.' },
+  CAPTCHA_REQUIRED: { status: 400, message: 'Complete CAPTCHA before submitting.' },
+  CAPTCHA_FAILED: { status: 400, message: 'reCAPTCHA failed. Refresh this page and try again.' },
+  FORM_KEY_INVALID: { status: 401, message: 'Unable to submit form. Please try again later.' },
+  FORM_NOT_CONFIGURED: { status: 404, message: 'This form has not been configured yet.' },
+  NOT_IN_STOCK: { status: 409, message: 'This variant is not back in stock yet.' },
+  FORM_RATE_LIMITED: {
+    status: 429,
+    message: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+  },
+  FORM_SEND_FAILED: { status: 500, message: 'Unable to send form. Please try again later.' },
+  RATE_LIMITED: { status: 429, message: 'Please try again in a few seconds.' },
+  INVALID_VISITOR_RECORD: {
+    status: 400,
+    message: 'The visitor record must be an id and four positive integers separated by bars.',
+  },
+  UNKNOWN_EVENT_SCHEMA: { status: 400, message: 'No event schema is registered under that name.' },
+  INVALID_EVENT_CONTENT: { status: 400, message: 'The event content does not match its schema.' },
+  TOO_MANY_EVENTS: { status: 413, message: 'Too many events in one request.' },
+  TRACKING_UNAVAILABLE: { status: 503, message: 'Tracking is unavailable. Please try again shortly.' },
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** An expected API failure: thrown by routes/services, rendered by the error handler. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    /** Extra top-level fields of the response body (e.g. `crumbFail`, `errors`). */
+    readonly extra: Record<string, unknown> = {},
+    status?: number,
+  ) {
+    super(message ?? errorCatalogue[code].message);
+    this.statusCode = status ?? errorCatalogue[code].status;
+  }
+}

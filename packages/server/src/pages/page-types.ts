@@ -1,0 +1,22 @@
+/** Page-type codes (spec §2). */
+export const PageType = {
+  collection: 1,
+  page: 2,
+  contentItem: 50,
+  notFound: 100,
+  error: 101,
+  search: 102,
+  lockScreen: 103,
+  showCart: 200,
+  checkout: 201,
+  orderConfirmed: 202,
+  orderStatus: 211,
+} as const;
+
+export type PageTypeCode = (typeof PageType)[keyof typeof PageType];
+
+/** Collection type codes (spec §3) used by the router. */
+export const CollectionType = { generic: 1, page: 10, products: 13 } as const;
+
+/** Record type codes (spec §3). */
+export const RecordType = { text: 1, storeItem: 11 } as const;

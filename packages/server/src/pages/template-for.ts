@@ -1,0 +1,30 @@
+import type { PageContext } from './page-context';
+import { PageType, RecordType } from './page-types';
+
+/** Which theme page template renders a page context. */
+export function templateFor(context: PageContext): string {
+  switch (context.pageType) {
+    case PageType.collection: {
+      const typeName = context.collection?.typeName;
+      return typeName === 'products' ? 'store' : typeName === 'page' ? 'page' : 'blog';
+    }
+    case PageType.contentItem:
+      return context.item?.recordType === RecordType.storeItem ? 'product' : 'post';
+    case PageType.notFound:
+      return 'not-found';
+    case PageType.search:
+      return 'search';
+    case PageType.lockScreen:
+      return 'lock-screen';
+    case PageType.showCart:
+      return 'cart';
+    case PageType.checkout:
+      return 'checkout';
+    case PageType.orderConfirmed:
+      return 'order-confirmed';
+    case PageType.orderStatus:
+      return 'order-status';
+    default:
+      return 'page';
+  }
+}

@@ -1,0 +1,109 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError, type ErrorCode, errorCatalogue } from '../errors';
+
+/** Map Fastify's own errors (body parsing, limits) onto the catalogue. */
+function codeForFastifyError(error: FastifyError): ErrorCode | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'INVALID_JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'PAYLOAD_TOO_LARGE';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return error.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+    case 'FST_ERR_VALIDATION':
+      return 'VALIDATION_FAILED';
+    default:
+      if (error instanceof SyntaxError) return 'INVALID_JSON';
+      if (error.statusCode === 429) return 'RATE_LIMITED';
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return 'BAD_REQUEST';
+      return undefined;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route (method and URL pattern), for 405 answers and introspection. */
+    routeTable: readonly { method: string; url: string }[];
+  }
+}
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+/** Send the JSON error contract. */
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply
+    .code(error.statusCode)
+    .header('cache-control', 'no-store')
+    .send({ ...error.extra, error: { code: error.code, message: error.message } });
+}
+
+function routePatternToRegExp(pattern: string): RegExp {
+  const escaped = pattern
+    .split('/')
+    .map((seg) => {
+      if (seg === '*') return '.*';
+      if (seg.startsWith(':')) return '[^/]+';
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+/**
+ * The API error contract (issue: "a bad request never produces a 500 or an HTML error
+ * page"): JSON `{ error: { code, message } }` for every /api error, 404 for unknown
+ * routes, 405 when the path exists with another method. Not encapsulated: it applies to
+ * every plugin.
+ */
+export const errorContract = fp(async (app: FastifyInstance) => {
+  const routes: { method: string; url: string; pattern: RegExp }[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || route.url === '/*') continue;
+      routes.push({ method, url: route.url, pattern: routePatternToRegExp(route.url) });
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    let apiError: ApiError;
+    if (error instanceof ApiError) apiError = error;
+    else {
+      const code = codeForFastifyError(error);
+      if (code) {
+        const message = code === 'BAD_REQUEST' || code === 'VALIDATION_FAILED' ? error.message : undefined;
+        apiError = new ApiError(code, message);
+      } else {
+        request.log.error({ err: error }, 'request failed');
+        apiError = new ApiError('INTERNAL_ERROR');
+      }
+    }
+    if (isApiPath(request.url)) return sendApiError(reply, apiError);
+    return reply
+      .code(apiError.statusCode)
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><h1>${apiError.statusCode === 500 ? 'Something went wrong' : 'Bad request'}</h1><p>${errorCatalogue[apiError.code].message}</p></body></html>`,
+      );
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const other = routes.filter((r) => r.method !== request.method && r.pattern.test(path));
+    if (other.length > 0 && isApiPath(path)) {
+      reply.header('allow', [...new Set(other.map((r) => r.method))].join(', '));
+      return sendApiError(reply, new ApiError('METHOD_NOT_ALLOWED'));
+    }
+    if (isApiPath(path)) return sendApiError(reply, new ApiError('NOT_FOUND', 'No such API route.'));
+    return reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send('<!doctype html><title>Not found</title><h1>Not found</h1>');
+  });
+});

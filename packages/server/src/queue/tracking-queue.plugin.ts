@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { recordInserter } from '../services/tracking/insert-records';
+import { createJetStreamQueue } from './jetstream-queue';
+import { createMemoryQueue } from './memory-queue';
+import type { TrackingQueue } from './tracking-queue';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    trackingQueue: TrackingQueue;
+  }
+}
+
+/**
+ * Opens the tracking queue (JetStream when NATS_URL is set, else in-process) with the
+ * database batch writer as its consumer, and closes it with the app: the in-process queue
+ * writes what it holds before the database closes.
+ */
+export const trackingQueuePlugin = fp(async (app: FastifyInstance) => {
+  const sink = recordInserter(app.database.db, {
+    onDropped: (record, error) =>
+      app.log.warn(
+        { err: error, kind: record.table, websiteId: record.websiteId },
+        'tracking record refused by the database; dropped',
+      ),
+  });
+  const onError = (error: unknown) => app.log.error({ err: error }, 'tracking batch write failed; retrying');
+  // Optional stream name (tests, or several deployments sharing one NATS): each name has
+  // its own subject and durable consumer, so their records never cross.
+  const stream = (app.config as { trackingStream?: string }).trackingStream;
+  const names = stream
+    ? { stream, subject: `${stream.toLowerCase()}.records`, consumer: `${stream.toLowerCase()}-writer` }
+    : {};
+  const queue = app.config.natsUrl
+    ? await createJetStreamQueue({ servers: app.config.natsUrl, sink, onError, ...names })
+    : createMemoryQueue({ sink, onError });
+  app.decorate('trackingQueue', queue);
+  app.addHook('preClose', async () => {
+    await queue.close();
+  });
+});

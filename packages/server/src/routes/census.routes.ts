@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../errors';
+import { accept, eventRecord, siteIdOf } from '../services/tracking/accept';
+import { trackingLimits } from '../services/tracking/limits';
+import { pagePathOf, parseInput, parseJsonField } from '../services/tracking/parse-input';
+import { identifier, pageFields, shortText, size, timestampMs } from '../services/tracking/shapes';
+import { parseTextPlainAsJson } from '../services/tracking/text-plain-json';
+import { type VisitorRecord, parseVisitorRecord } from '../services/tracking/visitor-record';
+
+/** Census event names and the analytics event-type codes (spec §3) they may be sent as. */
+const HIT_EVENTS: Record<string, string> = {
+  View: 'page_view',
+  '1': 'page_view',
+  Search: 'site_search',
+  '2': 'site_search',
+  Heartbeat: 'heartbeat',
+  '10': 'heartbeat',
+  Audio: 'audio',
+  '20': 'audio',
+  Video: 'video',
+  '21': 'video',
+};
+
+const hitBody = z.object({ event: z.string(), data: z.string(), ss_cvr: z.string() });
+
+const hitData = z.looseObject({
+  ...pageFields,
+  clientDate: timestampMs,
+  website_locale: z.string().max(35).optional(),
+  userAgent: z.string().max(1_000).optional(),
+  viewportInnerWidth: size.optional(),
+  viewportInnerHeight: size.optional(),
+  screenWidth: size.optional(),
+  screenHeight: size.optional(),
+});
+
+const buttonBody = z.looseObject({
+  ...pageFields,
+  visitorCookie: z.string(),
+  buttonId: identifier.optional(),
+  buttonText: shortText.optional(),
+  destination: z.string().max(trackingLimits.urlChars).optional(),
+});
+
+const formRenderBody = z.looseObject({ ...pageFields, visitorCookie: z.string(), formId: identifier });
+
+const overlayBody = z.looseObject({
+  ...pageFields,
+  visitorCookie: z.string(),
+  event: z.string().regex(/^[A-Za-z_-]{1,32}$/, 'must be an overlay event name'),
+  overlayId: identifier.optional(),
+});
+
+const quickViewBody = z
+  .looseObject({ visitorCookie: z.string().optional(), url: pageFields.url.optional() })
+  .optional();
+
+function visitorOf(value: unknown): VisitorRecord {
+  const record = parseVisitorRecord(value);
+  if (!record) throw new ApiError('INVALID_VISITOR_RECORD');
+  return record;
+}
+
+function objectBody(request: FastifyRequest): unknown {
+  return request.body ?? {};
+}
+
+/**
+ * Census beacons (spec §7). They come from sendBeacon or a 2.5 s XHR without the crumb
+ * header, so the crumb check is off; each call is validated, queued, and answered 202.
+ */
+export async function censusRoutes(app: FastifyInstance): Promise<void> {
+  parseTextPlainAsJson(app);
+  const beacon = { config: { crumb: false }, bodyLimit: trackingLimits.bodyBytes };
+
+  app.post('/api/census/RecordHit', beacon, async (request, reply) => {
+    const body = parseInput(hitBody, request.body, 'body');
+    const name = HIT_EVENTS[body.event];
+    if (!name)
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        'event must be a census event (View, Search, Heartbeat, Audio, Video).',
+      );
+    const data = parseInput(hitData, parseJsonField(body.data, 'data'), 'data');
+    const visitor = visitorOf(body.ss_cvr);
+    const websiteId = siteIdOf(request, data.websiteId);
+    return accept(request, reply, [
+      eventRecord({
+        websiteId,
+        kind: 'census',
+        name,
+        visitorId: visitor.id,
+        visitNumber: visitor.visitCount,
+        pagePath: pagePathOf(data.url),
+        pageType: data.pageType ?? null,
+        itemId: data.itemId ?? null,
+        occurredAt: data.clientDate,
+        data,
+      }),
+    ]);
+  });
+
+  const simple = [
+    { path: '/api/census/button-click', name: 'button_click', schema: buttonBody },
+    { path: '/api/census/button-render', name: 'button_render', schema: buttonBody },
+    { path: '/api/census/form-render', name: 'form_render', schema: formRenderBody },
+    { path: '/api/census/overlay', name: 'overlay', schema: overlayBody },
+  ] as const;
+  for (const route of simple) {
+    app.post(route.path, beacon, async (request, reply) => {
+      const data = parseInput(route.schema as typeof buttonBody, objectBody(request), 'body');
+      const visitor = visitorOf(data.visitorCookie);
+      const event = 'event' in data && typeof data.event === 'string' ? `overlay_${data.event}` : route.name;
+      return accept(request, reply, [
+        eventRecord({
+          websiteId: siteIdOf(request, data.websiteId),
+          kind: 'census',
+          name: event,
+          visitorId: visitor.id,
+          visitNumber: visitor.visitCount,
+          pagePath: pagePathOf(data.url),
+          pageType: data.pageType ?? null,
+          itemId: data.itemId ?? null,
+          occurredAt: data.clientDate ?? null,
+          data,
+        }),
+      ]);
+    });
+  }
+
+  app.post<{ Params: { id: string } }>('/api/census/RecordQuickView/:id', beacon, async (request, reply) => {
+    const id = parseInput(identifier, request.params.id, 'id');
+    const data = parseInput(quickViewBody, request.body, 'body') ?? {};
+    const visitor = data.visitorCookie === undefined ? null : visitorOf(data.visitorCookie);
+    return accept(request, reply, [
+      eventRecord({
+        websiteId: siteIdOf(request),
+        kind: 'census',
+        name: 'quick_view',
+        visitorId: visitor?.id ?? null,
+        visitNumber: visitor?.visitCount ?? null,
+        pagePath: data.url ? pagePathOf(data.url) : null,
+        pageType: null,
+        itemId: id,
+        occurredAt: null,
+        data,
+      }),
+    ]);
+  });
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { demoImageSvg } from '../seed/demo-image';
+import { demoProducts } from '../seed/demo-products';
+
+const storefrontDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../storefront/dist');
+
+/** Built storefront runtime (/assets/runtime/*) and the generated demo images. */
+export async function staticAssetRoutes(app: FastifyInstance): Promise<void> {
+  if (fs.existsSync(storefrontDist)) {
+    await app.register(fastifyStatic, {
+      root: storefrontDist,
+      prefix: '/assets/runtime/',
+      immutable: true,
+      maxAge: '1y',
+    });
+  }
+  const hues = new Map(demoProducts.map((p) => [p.slug, p.hue]));
+  app.get<{ Params: { name: string } }>('/assets/demo/:name', async (request, reply) => {
+    const slug = request.params.name.replace(/\.svg$/, '');
+    const hue = hues.get(slug);
+    if (hue === undefined) return reply.callNotFound();
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(demoImageSvg(slug, hue));
+  });
+}

@@ -1,0 +1,294 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import {
+  categories,
+  collections,
+  coupons,
+  forms,
+  headerFooters,
+  items,
+  navigations,
+  products,
+  shippingOptions,
+  taxRules,
+  variants,
+  websites,
+} from '../db/schema/index';
+import { seedDemoAccounts } from '../services/site-users/demo-accounts';
+import { demoForms } from './demo-forms';
+import { demoImageSize } from './demo-image';
+import { demoProducts } from './demo-products';
+
+/** Collection type codes (spec §3). */
+const COLLECTION = { generic: 1, page: 10, products: 13 } as const;
+const RECORD = { text: 1, storeItem: 11 } as const;
+
+export interface SeedOptions {
+  identifier?: string;
+  hosts?: string[];
+  isDefault?: boolean;
+}
+
+const blogPosts = [
+  {
+    slug: 'welcome-to-the-shop',
+    title: 'Welcome to the shop',
+    excerpt: '<p>Why we started making things people keep for years.</p>',
+    body: '<p>We started this shop to make a few good things and sell them honestly.</p><p>Every product page shows what is in stock right now.</p>',
+    publishOn: '2026-09-01T14:00:00Z',
+  },
+  {
+    slug: 'behind-the-kiln',
+    title: 'Behind the kiln',
+    excerpt: '<p>How our stoneware mugs are made, and why they sell out.</p>',
+    body: '<p>Each mug is thrown by hand and fired twice. A firing yields about forty mugs.</p>',
+    publishOn: '2026-10-05T14:00:00Z',
+  },
+  {
+    slug: 'caring-for-merino',
+    title: 'Caring for merino',
+    excerpt: '<p>Wash cold, dry flat, wear for a decade.</p>',
+    body: '<p>Merino is naturally odour resistant. Wash it cold and dry it flat.</p>',
+    publishOn: '2026-11-02T14:00:00Z',
+  },
+];
+
+/**
+ * Create the demo site (deterministic slugs) and return its website id. Runs in one
+ * transaction: a half-seeded site is never visible.
+ */
+export async function seedDemoSite(db: Database, options: SeedOptions = {}): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [site] = await tx
+      .insert(websites)
+      .values({
+        identifier: options.identifier ?? 'demo',
+        siteTitle: 'Juniper & Oak',
+        hosts: options.hosts ?? ['localhost', '127.0.0.1'],
+        isDefault: options.isDefault ?? true,
+        currency: 'USD',
+        timeZone: 'America/New_York',
+        storeSettings: {
+          useLightCart: false,
+          multipleQuantityAllowedForServices: true,
+          expressCheckout: false,
+          minimumOrderSubtotalCents: 0,
+          merchandisingSettings: { enableNativeReviews: false, enableImportedReviews: false },
+        },
+        settings: { commentsEnabled: false, disqusShortname: '', simpleLikingEnabled: false },
+      })
+      .returning({ id: websites.id });
+    const websiteId = site.id;
+
+    const formIds: Record<string, string> = {};
+    for (const form of demoForms) {
+      const [row] = await tx
+        .insert(forms)
+        .values({
+          websiteId,
+          name: form.name,
+          definition: form.definition,
+          notificationEmail: form.notificationEmail ?? null,
+        })
+        .returning({ id: forms.id });
+      formIds[form.key] = row.id;
+    }
+
+    const page = (urlId: string, title: string, body: string, displayIndex: number, formId?: string) => ({
+      websiteId,
+      type: COLLECTION.page,
+      urlId,
+      title,
+      navigationTitle: title,
+      body,
+      displayIndex,
+      formId: formId ?? null,
+    });
+    const inserted = await tx
+      .insert(collections)
+      .values([
+        page(
+          'home',
+          'Home',
+          '<h1>Made slowly, sold honestly</h1><p>Apparel, homeware and stationery from a small studio.</p><p><a class="button" href="/shop">Visit the shop</a></p>',
+          0,
+          formIds.newsletter,
+        ),
+        page(
+          'about',
+          'About',
+          '<h1>About us</h1><p>Juniper &amp; Oak is a two-person studio. We design everything we sell and ship from our workshop.</p>',
+          3,
+        ),
+        page(
+          'contact',
+          'Contact',
+          '<h1>Contact</h1><p>Questions about an order? Write to us.</p>',
+          4,
+          formIds.contact,
+        ),
+        {
+          websiteId,
+          type: COLLECTION.products,
+          urlId: 'shop',
+          title: 'Shop',
+          navigationTitle: 'Shop',
+          displayIndex: 1,
+        },
+        {
+          websiteId,
+          type: COLLECTION.generic,
+          urlId: 'blog',
+          title: 'Journal',
+          navigationTitle: 'Journal',
+          displayIndex: 2,
+        },
+        {
+          websiteId,
+          type: COLLECTION.page,
+          urlId: 'wholesale',
+          title: 'Wholesale',
+          body: '<h1>Wholesale</h1><p>Trade prices for stockists.</p>',
+          password: 'stockist',
+          displayIndex: 5,
+        },
+      ])
+      .returning({ id: collections.id, urlId: collections.urlId });
+    const collectionId = Object.fromEntries(inserted.map((c) => [c.urlId, c.id]));
+
+    await tx.insert(items).values(
+      blogPosts.map((post, i) => ({
+        websiteId,
+        collectionId: collectionId.blog,
+        recordType: RECORD.text,
+        title: post.title,
+        urlId: post.slug,
+        excerpt: post.excerpt,
+        body: post.body,
+        author: 'Juniper & Oak',
+        tags: ['studio'],
+        publishOn: new Date(post.publishOn),
+        displayIndex: i,
+      })),
+    );
+
+    const categoryNames = [...new Set(demoProducts.map((p) => p.category))];
+    const cats = await tx
+      .insert(categories)
+      .values(
+        categoryNames.map((name, i) => ({
+          websiteId,
+          collectionId: collectionId.shop,
+          displayName: name,
+          slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+          displayIndex: i,
+        })),
+      )
+      .returning({ id: categories.id, displayName: categories.displayName });
+    const categoryId = Object.fromEntries(cats.map((c) => [c.displayName, c.id]));
+
+    for (const [i, p] of demoProducts.entries()) {
+      const [item] = await tx
+        .insert(items)
+        .values({
+          websiteId,
+          collectionId: collectionId.shop,
+          recordType: RECORD.storeItem,
+          title: p.title,
+          urlId: p.slug,
+          excerpt: `<p>${p.excerpt}</p>`,
+          body: `<p>${p.excerpt}</p><p>Ships from our studio within two working days.</p>`,
+          mainImage: {
+            assetUrl: `/assets/demo/${p.slug}.svg`,
+            originalSize: demoImageSize,
+            mediaFocalPoint: { x: 0.5, y: 0.5 },
+            altText: p.title,
+            filename: `${p.slug}.svg`,
+          },
+          categoryIds: [categoryId[p.category]],
+          displayIndex: i,
+        })
+        .returning({ id: items.id });
+      await tx.insert(products).values({
+        itemId: item.id,
+        websiteId,
+        productType: p.productType,
+        isSubscribable: Boolean(p.subscriptionPlan),
+        subscriptionPlan: p.subscriptionPlan ?? null,
+        additionalFieldsFormId: p.additionalFieldsForm ? formIds[p.additionalFieldsForm] : null,
+        useCustomAddButtonText: Boolean(p.customAddButtonText),
+        customAddButtonText: p.customAddButtonText ?? '',
+        variantOptionOrdering: p.options ?? [],
+        merchandising: p.merchandising ?? {},
+      });
+      await tx.insert(variants).values(
+        p.variants.map((v, j) => ({
+          websiteId,
+          itemId: item.id,
+          sku: v.sku,
+          priceCents: v.price,
+          salePriceCents: v.salePrice ?? 0,
+          onSale: v.onSale ?? false,
+          qtyInStock: v.stock === 'unlimited' ? 0 : v.stock,
+          unlimited: v.stock === 'unlimited',
+          attributes: v.attributes ?? {},
+          displayIndex: j,
+        })),
+      );
+    }
+
+    await tx.insert(shippingOptions).values([
+      { websiteId, name: 'Standard', description: '3–5 working days', costCents: 500, displayIndex: 0 },
+      { websiteId, name: 'Express', description: 'Next working day', costCents: 1500, displayIndex: 1 },
+    ]);
+    await tx
+      .insert(taxRules)
+      .values([{ websiteId, name: 'New York sales tax', country: 'US', region: 'NY', rateBasisPoints: 888 }]);
+    await tx.insert(coupons).values([
+      { websiteId, code: 'WELCOME10', kind: 'PERCENTAGE', amount: 10 },
+      { websiteId, code: 'FIVEOFF', kind: 'FIXED_AMOUNT', amount: 500, minSubtotalCents: 3000 },
+    ]);
+
+    await tx.insert(navigations).values({
+      websiteId,
+      identifier: 'mainNavigation',
+      items: ['home', 'shop', 'blog', 'about', 'contact'].map((urlId) => ({
+        title:
+          urlId === 'blog' ? 'Journal' : urlId === 'home' ? 'Home' : urlId[0].toUpperCase() + urlId.slice(1),
+        collectionId: collectionId[urlId],
+      })),
+    });
+    await tx.insert(headerFooters).values({
+      websiteId,
+      header: { siteTitle: 'Juniper & Oak', tagline: 'Made slowly, sold honestly', showCart: true },
+      footer: {
+        text: '© 2026 Juniper & Oak · Workshop 4, Mill Lane, Hudson NY',
+        links: [
+          { title: 'Shipping & returns', href: '/about' },
+          { title: 'Contact', href: '/contact' },
+        ],
+      },
+    });
+    await seedDemoAccounts(tx, websiteId);
+    return websiteId;
+  });
+}
+
+/** Seed the demo site when the database has no website yet. Returns true when it seeded. */
+export async function seedIfEmpty(db: Database): Promise<boolean> {
+  const existing = await db
+    .select({ id: websites.id })
+    .from(websites)
+    .where(eq(websites.isDefault, true))
+    .limit(1);
+  if (existing.length > 0) return false;
+  try {
+    await seedDemoSite(db);
+    return true;
+  } catch (error) {
+    // Another process seeded at the same moment (unique identifier): that is fine.
+    if ((error as { code?: string; cause?: { code?: string } }).cause?.code === '23505') return false;
+    if ((error as { code?: string }).code === '23505') return false;
+    throw error;
+  }
+}

@@ -1,0 +1,363 @@
+import { type CartEntry, parseQuantity, validateAddToCart } from '@store/commerce';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { cartEntries, carts, coupons, shippingOptions } from '../db/schema/index';
+import { ApiError } from '../errors';
+import {
+  type CartOwner,
+  type CartRow,
+  createCart,
+  type Db,
+  deleteEntries,
+  findOpenCart,
+  loadCartLines,
+  touchCart,
+  upsertEntry,
+} from './cart/cart-store';
+import { buildCartView, type CartView } from './cart/cart-view';
+import { loadCommerceProduct } from './catalog-product';
+import type { SiteRecord } from './site.service';
+
+export const MAX_QUANTITY = 9999;
+
+export interface AddEntryInput {
+  itemId: string;
+  sku: string | null;
+  quantity: unknown;
+  /** Additional-fields form answers (parsed from the JSON string of the request). */
+  additionalFields: Record<string, unknown> | null;
+  /** Chosen options when no sku was resolved by the client (for the missing-option message). */
+  chosenOptions?: Record<string, string>;
+}
+
+export interface CartResult {
+  cart: CartView;
+  /** The cart's token, when this call created the cart (the route sets the CART cookie). */
+  createdToken?: string;
+}
+
+const statusForAddCode: Record<string, number> = { VARIANT_OUT_OF_STOCK: 409 };
+
+async function openOrCreate(tx: Db, owner: CartOwner): Promise<{ cart: CartRow; created: boolean }> {
+  const existing = await findOpenCart(tx, owner, true);
+  if (existing) return { cart: existing, created: false };
+  return { cart: await createCart(tx, owner), created: true };
+}
+
+/**
+ * Add an item to the visitor's cart (spec §5 rules via @store/commerce). The cart row is
+ * locked for the transaction, so concurrent adds to one cart are checked one after another.
+ */
+export async function addEntry(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  input: AddEntryInput,
+): Promise<CartResult & { newlyAdded: CartEntry }> {
+  return db.transaction(async (tx) => {
+    const loaded = await loadCommerceProduct(tx, site.id, input.itemId);
+    if (!loaded) throw new ApiError('NOT_FOUND', 'Sorry, that item is no longer available.');
+    const { cart, created } = await openOrCreate(tx, owner);
+    const lines = await loadCartLines(tx, cart.id);
+    const result = validateAddToCart({
+      product: loaded.product,
+      sku: input.sku,
+      chosenOptions: input.chosenOptions,
+      quantity: input.quantity,
+      cartEntries: lines.map((l) => ({
+        itemId: l.itemId,
+        chosenVariant: { sku: l.sku, attributes: {} },
+        quantity: l.quantity,
+      })),
+    });
+    if (!result.ok) {
+      throw new ApiError(
+        'UNPROCESSABLE',
+        result.message,
+        { reason: result.code },
+        statusForAddCode[result.code] ?? 400,
+      );
+    }
+    if (loaded.product.additionalFieldsFormId && !input.additionalFields) {
+      throw new ApiError('VALIDATION_FAILED', 'Update the missing or invalid information above.', {
+        reason: 'ADDITIONAL_FIELDS_REQUIRED',
+      });
+    }
+    const variant = result.variant ?? loaded.product.variants[0];
+    if (!variant)
+      throw new ApiError(
+        'NOT_FOUND',
+        'Sorry, that item variant is unavailable. Please select another variant.',
+      );
+    const already = lines.find(
+      (l) => l.sku === variant.sku && !l.additionalFields && !input.additionalFields,
+    );
+    if (already && already.quantity + result.quantity > MAX_QUANTITY) {
+      throw new ApiError(
+        'UNPROCESSABLE',
+        `Quantity must be between 1 and ${MAX_QUANTITY}.`,
+        { reason: 'QUANTITY_OUT_OF_RANGE' },
+        400,
+      );
+    }
+    const entryId = await upsertEntry(tx, {
+      websiteId: site.id,
+      cartId: cart.id,
+      itemId: input.itemId,
+      sku: variant.sku,
+      quantity: result.quantity,
+      additionalFields: input.additionalFields,
+    });
+    await touchCart(tx, cart.id);
+    const view = await buildCartView(tx, site, cart);
+    const newlyAdded = view.entries.find((e) => e.id === entryId)!;
+    return { cart: view, newlyAdded, ...(created ? { createdToken: cart.token } : {}) };
+  });
+}
+
+async function withOpenCart<T>(
+  db: Database,
+  owner: CartOwner,
+  fn: (tx: Db, cart: CartRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const cart = await findOpenCart(tx, owner, true);
+    if (!cart) throw new ApiError('NOT_FOUND', 'You have nothing in your shopping cart.');
+    const out = await fn(tx, cart);
+    await touchCart(tx, cart.id);
+    return out;
+  });
+}
+
+/** Set an entry's quantity (1–9999, within stock). */
+export async function updateQuantity(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  entryId: string,
+  quantity: unknown,
+): Promise<CartView> {
+  return withOpenCart(db, owner, async (tx, cart) => {
+    const parsed = parseQuantity(quantity);
+    if (!parsed.ok) throw new ApiError('VALIDATION_FAILED', parsed.message, { reason: parsed.code });
+    const line = (await loadCartLines(tx, cart.id)).find((l) => l.entryId === entryId);
+    if (!line) throw new ApiError('NOT_FOUND', 'Unable to update quantity');
+    const tracksStock = line.productType === 1 || line.productType === 3;
+    if (tracksStock && !line.unlimited && parsed.quantity > line.qtyInStock) {
+      throw new ApiError(
+        'UNPROCESSABLE',
+        'Sorry, we do not have enough of that item available.',
+        { reason: 'VARIANT_OUT_OF_STOCK' },
+        409,
+      );
+    }
+    await tx.update(cartEntries).set({ quantity: parsed.quantity }).where(eq(cartEntries.id, entryId));
+    return buildCartView(tx, site, cart);
+  });
+}
+
+export async function removeEntry(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  entryId: string,
+): Promise<CartView> {
+  return withOpenCart(db, owner, async (tx, cart) => {
+    const lines = await loadCartLines(tx, cart.id);
+    if (!lines.some((l) => l.entryId === entryId)) throw new ApiError('NOT_FOUND', 'Unable to remove item');
+    await deleteEntries(tx, cart.id, [entryId]);
+    return buildCartView(tx, site, cart);
+  });
+}
+
+export async function updateAdditionalFields(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  entryId: string,
+  additionalFields: Record<string, unknown>,
+): Promise<{ cart: CartView; updatedEntry: CartEntry }> {
+  return withOpenCart(db, owner, async (tx, cart) => {
+    const updated = await tx
+      .update(cartEntries)
+      .set({ additionalFields })
+      .where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cart.id)))
+      .returning({ id: cartEntries.id });
+    if (updated.length === 0) throw new ApiError('NOT_FOUND', 'Unable to update form');
+    const view = await buildCartView(tx, site, cart);
+    return { cart: view, updatedEntry: view.entries.find((e) => e.id === entryId)! };
+  });
+}
+
+export async function selectShippingOption(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  shippingOptionId: string,
+): Promise<CartView> {
+  return withOpenCart(db, owner, async (tx, cart) => {
+    const [option] = await tx
+      .select({ id: shippingOptions.id })
+      .from(shippingOptions)
+      .where(and(eq(shippingOptions.websiteId, site.id), eq(shippingOptions.id, shippingOptionId)));
+    if (!option) throw new ApiError('NOT_FOUND', 'That shipping option is not available.');
+    await tx.update(carts).set({ selectedShippingOptionId: option.id }).where(eq(carts.id, cart.id));
+    return buildCartView(tx, site, { ...cart, selectedShippingOptionId: option.id });
+  });
+}
+
+export async function setShippingLocation(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  location: { country: string; region?: string; postalCode?: string },
+): Promise<CartView> {
+  return withOpenCart(db, owner, async (tx, cart) => {
+    const value = Object.fromEntries(Object.entries(location).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      string
+    >;
+    await tx.update(carts).set({ shippingLocation: value }).where(eq(carts.id, cart.id));
+    return buildCartView(tx, site, { ...cart, shippingLocation: value });
+  });
+}
+
+/** Apply a coupon code (case-insensitive). Unknown codes are refused; known ones are evaluated by the rules. */
+export async function applyCoupon(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  code: string,
+): Promise<CartView> {
+  return withOpenCart(db, owner, async (tx, cart) => {
+    const [coupon] = await tx
+      .select({ code: coupons.code })
+      .from(coupons)
+      .where(
+        and(
+          eq(coupons.websiteId, site.id),
+          eq(coupons.enabled, true),
+          sql`upper(${coupons.code}) = upper(${code})`,
+        ),
+      );
+    if (!coupon)
+      throw new ApiError('VALIDATION_FAILED', 'That coupon code is not valid.', { reason: 'COUPON_UNKNOWN' });
+    const codes = cart.couponCodes.includes(coupon.code)
+      ? cart.couponCodes
+      : [...cart.couponCodes, coupon.code];
+    await tx.update(carts).set({ couponCodes: codes }).where(eq(carts.id, cart.id));
+    return buildCartView(tx, site, { ...cart, couponCodes: codes });
+  });
+}
+
+export async function removeCoupon(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  code: string,
+): Promise<CartView> {
+  return withOpenCart(db, owner, async (tx, cart) => {
+    const codes = cart.couponCodes.filter((c) => c.toUpperCase() !== code.toUpperCase());
+    await tx.update(carts).set({ couponCodes: codes }).where(eq(carts.id, cart.id));
+    return buildCartView(tx, site, { ...cart, couponCodes: codes });
+  });
+}
+
+export async function getCart(db: Database, site: SiteRecord, owner: CartOwner): Promise<CartView> {
+  return buildCartView(db, site, await findOpenCart(db, owner));
+}
+
+/**
+ * A one-product cart for subscription checkout (spec §7 POST /api/3/commerce/cart/subscription):
+ * returns its token; the checkout page takes it as `cartToken`.
+ */
+export async function createSubscriptionCart(
+  db: Database,
+  site: SiteRecord,
+  input: {
+    itemId: string;
+    sku: string | null;
+    quantity: unknown;
+    additionalFields: Record<string, unknown> | null;
+  },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const loaded = await loadCommerceProduct(tx, site.id, input.itemId);
+    if (!loaded) throw new ApiError('NOT_FOUND', 'Sorry, that item is no longer available.');
+    if (!loaded.product.isSubscribable) {
+      throw new ApiError('VALIDATION_FAILED', 'This product is not available as a subscription.', {
+        reason: 'NOT_SUBSCRIBABLE',
+      });
+    }
+    const result = validateAddToCart({ product: loaded.product, sku: input.sku, quantity: input.quantity });
+    if (!result.ok)
+      throw new ApiError(
+        'UNPROCESSABLE',
+        result.message,
+        { reason: result.code },
+        statusForAddCode[result.code] ?? 400,
+      );
+    const variant = result.variant ?? loaded.product.variants[0];
+    const cart = await createCart(tx, { websiteId: site.id, kind: 'SUBSCRIPTION' });
+    await upsertEntry(tx, {
+      websiteId: site.id,
+      cartId: cart.id,
+      itemId: input.itemId,
+      sku: variant.sku,
+      quantity: result.quantity,
+      additionalFields: input.additionalFields,
+    });
+    return cart.token;
+  });
+}
+
+/**
+ * At login: move the guest cart's lines into the user's cart (same variant → quantities
+ * summed, capped by stock and 9999) and return the user's cart token. With no user cart yet,
+ * the guest cart simply becomes the user's.
+ */
+export async function mergeGuestCart(
+  db: Database,
+  input: { websiteId: string; guestCartToken?: string; siteUserId: string },
+): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const guest = input.guestCartToken
+      ? await findOpenCart(tx, { websiteId: input.websiteId, token: input.guestCartToken }, true)
+      : undefined;
+    const user = await findOpenCart(tx, { websiteId: input.websiteId, siteUserId: input.siteUserId }, true);
+    if (!guest || guest.siteUserId === input.siteUserId) return user?.token ?? guest?.token;
+    if (!user) {
+      await tx.update(carts).set({ siteUserId: input.siteUserId }).where(eq(carts.id, guest.id));
+      return guest.token;
+    }
+    const [guestLines, userLines] = await Promise.all([
+      loadCartLines(tx, guest.id),
+      loadCartLines(tx, user.id),
+    ]);
+    for (const line of guestLines) {
+      const current = line.additionalFields
+        ? undefined
+        : userLines.find((l) => l.sku === line.sku && !l.additionalFields);
+      const tracksStock = (line.productType === 1 || line.productType === 3) && !line.unlimited;
+      const cap = Math.min(MAX_QUANTITY, tracksStock ? line.qtyInStock : MAX_QUANTITY);
+      const wanted = Math.min(cap, (current?.quantity ?? 0) + line.quantity);
+      if (current) {
+        await tx
+          .update(cartEntries)
+          .set({ quantity: Math.max(current.quantity, wanted) })
+          .where(eq(cartEntries.id, current.entryId));
+      } else if (wanted > 0) {
+        await upsertEntry(tx, {
+          websiteId: input.websiteId,
+          cartId: user.id,
+          itemId: line.itemId,
+          sku: line.sku,
+          quantity: wanted,
+          additionalFields: line.additionalFields,
+        });
+      }
+    }
+    await tx.delete(carts).where(eq(carts.id, guest.id));
+    return user.token;
+  });
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type BuildAppOptions, buildApp } from '../../src/app';
+import { seedDemoSite } from '../../src/seed/seed-demo-site';
+import { type Backend, testDatabase, uniqueHost } from './test-db';
+
+export const TEST_CRUMB = 'test-crumb-0123456789abcdef';
+
+export interface TestSite {
+  app: FastifyInstance;
+  host: string;
+  websiteId: string;
+  /** app.inject with this site's Host header and a valid crumb (cookie + header). */
+  request(
+    options: InjectOptions & { crumb?: boolean; cookies?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+}
+
+/** Build an app on the shared worker database and seed a fresh demo site on its own host. */
+export async function createTestSite(
+  backend: Backend,
+  options: { config?: Record<string, unknown>; appOptions?: Partial<BuildAppOptions> } = {},
+): Promise<TestSite> {
+  const database = await testDatabase(backend);
+  const app = await buildApp({
+    database,
+    logger: false,
+    ...options.appOptions,
+    config: {
+      dataDir: '/nonexistent',
+      databaseUrl: undefined,
+      logLevel: 'silent',
+      smtpUrl: undefined,
+      natsUrl: undefined,
+      seedDemo: false,
+      cartWritesPer10s: 100,
+      ...options.config,
+    },
+  });
+  const host = uniqueHost();
+  const websiteId = await seedDemoSite(database.db, { identifier: host, hosts: [host], isDefault: false });
+  return {
+    app,
+    host,
+    websiteId,
+    request({ crumb = true, cookies = {}, headers = {}, ...rest }) {
+      const jar = { ...(crumb ? { crumb: TEST_CRUMB } : {}), ...cookies };
+      return app.inject({
+        ...rest,
+        headers: {
+          host,
+          ...(crumb ? { 'x-csrf-token': TEST_CRUMB } : {}),
+          cookie: Object.entries(jar)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('; '),
+          ...headers,
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { api } from './api';
+import type { CartEntryView, CartView } from './cart-types';
+
+export type CartStatus = 'idle' | 'loading' | 'loaded' | 'recalculating';
+
+export interface CartState {
+  status: CartStatus;
+  cart: CartView | null;
+  /** Set once the first sync finished (the header link initialises after it, spec §4). */
+  synced: boolean;
+}
+
+export interface ItemAdded {
+  entry: CartEntryView;
+  imageUrl: string | null;
+  seq: number;
+}
+
+type Listener = () => void;
+
+let state: CartState = { status: 'idle', cart: null, synced: false };
+const listeners = new Set<Listener>();
+const addedListeners = new Set<(added: ItemAdded) => void>();
+let addedSeq = 0;
+
+function set(patch: Partial<CartState>): void {
+  state = { ...state, ...patch };
+  for (const l of listeners) l();
+}
+
+/** The shared client cart store (a tiny external store for useSyncExternalStore). */
+export const cartStore = {
+  get: (): CartState => state,
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Listen for "an item was added" (the item-added popover). */
+  onItemAdded(listener: (added: ItemAdded) => void): () => void {
+    addedListeners.add(listener);
+    return () => addedListeners.delete(listener);
+  },
+  /** Mark the cart as known-empty without a request (spec §4 loading rule). */
+  markEmpty(): void {
+    set({ synced: true, status: 'loaded' });
+  },
+  async load(): Promise<CartView | null> {
+    set({ status: 'loading' });
+    try {
+      const cart = await api<CartView>('GET', '/api/commerce/shopping-cart?calculateSubtotal=true');
+      set({ cart, status: 'loaded', synced: true });
+      return cart;
+    } catch (error) {
+      set({ status: 'loaded', synced: true });
+      throw error;
+    }
+  },
+  async add(input: {
+    itemId: string;
+    sku: string | null;
+    quantity: number;
+    additionalFields?: unknown;
+    imageUrl?: string | null;
+  }): Promise<CartEntryView> {
+    const res = await api<{ shoppingCart: CartView; newlyAdded: CartEntryView }>(
+      'POST',
+      '/api/commerce/shopping-cart/entries',
+      {
+        itemId: input.itemId,
+        sku: input.sku,
+        quantity: input.quantity,
+        additionalFields: input.additionalFields ? JSON.stringify(input.additionalFields) : null,
+      },
+    );
+    set({ cart: res.shoppingCart, status: 'loaded', synced: true });
+    const added = { entry: res.newlyAdded, imageUrl: input.imageUrl ?? null, seq: ++addedSeq };
+    for (const l of addedListeners) l(added);
+    return res.newlyAdded;
+  },
+  async setQuantity(entryId: string, quantity: number): Promise<void> {
+    const res = await api<{ shoppingCart: CartView }>(
+      'PATCH',
+      `/api/commerce/shopping-cart/entries/${entryId}`,
+      {
+        quantity,
+      },
+    );
+    set({ cart: res.shoppingCart });
+  },
+  async remove(entryId: string): Promise<void> {
+    const res = await api<{ shoppingCart: CartView }>(
+      'DELETE',
+      `/api/commerce/shopping-cart/entries/${entryId}`,
+    );
+    set({ cart: res.shoppingCart });
+  },
+  async updateAdditionalFields(entry: CartEntryView, fields: unknown): Promise<void> {
+    set({ status: 'recalculating' });
+    try {
+      const res = await api<{ shoppingCart: CartView }>(
+        'PUT',
+        `/api/commerce/shopping-cart/entries/${entry.id}/additionalFields`,
+        { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields: JSON.stringify(fields) },
+      );
+      set({ cart: res.shoppingCart });
+    } finally {
+      set({ status: 'loaded' });
+    }
+  },
+  replace(cart: CartView): void {
+    set({ cart });
+  },
+};

@@ -1,0 +1,226 @@
+import {
+  type Product,
+  formatMoney,
+  hasVariantSelection,
+  isSoldOut,
+  optionNames,
+  resolveVariant,
+  showQuantityInput,
+  validateAddToCart,
+} from '@store/commerce';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { AddToCartButton, type AddToCartHandle, type AddRequest } from '../../components/add-to-cart-button';
+import type { FieldValues, FormField } from '../../components/fields-form';
+import { LazyFieldsForm, LazyModal } from '../../components/lazy';
+import { cartStore } from '../../cart-store';
+import { type PageData, pageData } from '../../page-data';
+import { toProduct } from '../../product-model';
+import { mountInto } from '../mount-into';
+import { Instalments } from './instalments';
+import { VariantOptions } from './variant-options';
+
+function ProductDetail(props: {
+  product: Product;
+  imageUrl: string | null;
+  page: PageData;
+  restock: HTMLElement | null;
+}) {
+  const { product, page } = props;
+  const options = hasVariantSelection(product) ? optionNames(product) : [];
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [quantity, setQuantity] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const pending = useRef<AddRequest | null>(null);
+  const handle = useRef<AddToCartHandle>(null);
+  const cart = useSyncExternalStore(cartStore.subscribe, cartStore.get).cart;
+
+  const variant = options.length === 0 ? product.variants[0] : resolveVariant(product, chosen);
+  const variantSoldOut = Boolean(
+    variant &&
+      !variant.unlimited &&
+      variant.qtyInStock <= 0 &&
+      product.productType !== 2 &&
+      product.productType !== 4,
+  );
+  const soldOut = isSoldOut(product) || variantSoldOut;
+  const merch = page.merchandising[product.id] ?? {};
+  const form = (page.form as { fields?: FormField[] } | null)?.fields
+    ? (page.form as { fields: FormField[] })
+    : null;
+  const priceCents = variant
+    ? variant.onSale
+      ? variant.salePriceCents
+      : variant.priceCents
+    : (product.variants[0]?.priceCents ?? 0);
+
+  // Variant image swap and price of the chosen variant (outside the island, in the template).
+  useEffect(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-product-image]');
+    if (img && variant) {
+      const url =
+        (page.products[product.id].variants.find((v) => v.sku === variant.sku)?.imageUrl ?? null) ||
+        props.imageUrl;
+      if (url && img.getAttribute('src') !== url) {
+        img.removeAttribute('srcset');
+        img.src = url;
+      }
+    }
+    const price = document.querySelector<HTMLElement>('[data-product-price] .product-price');
+    if (price && variant) {
+      price.textContent = '';
+      const now = document.createElement('span');
+      now.className = variant.onSale ? 'sale-price' : 'sqs-money-native';
+      now.textContent = formatMoney(priceCents, page.currency);
+      price.append(now);
+      if (variant.onSale) {
+        const was = document.createElement('del');
+        was.textContent = formatMoney(variant.priceCents, page.currency);
+        price.append(was);
+      }
+    }
+  }, [variant, priceCents, page, product.id, props.imageUrl]);
+
+  // Restock widget placeholder: visible only for a chosen sold-out variant (forms issue wires it).
+  useEffect(() => {
+    const el = props.restock;
+    if (!el) return;
+    const views = (merch.restockNotificationViews as string[] | undefined) ?? [];
+    const show = variantSoldOut && views.includes('PRODUCT_DETAIL');
+    el.hidden = !show;
+    if (variant) {
+      el.dataset.variantId = variant.id ?? '';
+      el.dataset.sku = variant.sku;
+    }
+    // A revealed placeholder gets its island now (hidden islands are not loaded up front).
+    if (show && !el.dataset.islandMounted) document.dispatchEvent(new CustomEvent('sf:mount-islands'));
+    el.dispatchEvent(new CustomEvent('restock:variant', { detail: { variant: show ? variant : null } }));
+  }, [props.restock, variantSoldOut, variant, merch]);
+
+  const scarcity = (() => {
+    if (!merch.scarcityEnabled || !variant || variant.unlimited || variant.qtyInStock <= 0) return null;
+    if (
+      options.length > 0 &&
+      Object.keys(chosen).length < options.length &&
+      merch.scarcityShownByDefault === false
+    )
+      return null;
+    const text = String(merch.scarcityText || 'Only {qty} left in stock');
+    return text.replace('{qty}', String(variant.qtyInStock));
+  })();
+
+  const prepare = (): AddRequest | 'needs-form' | null => {
+    const result = validateAddToCart({
+      product,
+      chosenOptions: chosen,
+      quantity: showQuantityInput(product, page) ? quantity : 1,
+      cartEntries: cart?.entries ?? [],
+    });
+    if (!result.ok) {
+      setError(result.message);
+      return null;
+    }
+    setError(null);
+    const request = { sku: result.variant?.sku ?? null, quantity: result.quantity };
+    if (product.additionalFieldsFormId && form) {
+      pending.current = request;
+      return 'needs-form';
+    }
+    return request;
+  };
+
+  return (
+    <>
+      {options.length > 0 && (
+        <VariantOptions
+          product={product}
+          options={options}
+          chosen={chosen}
+          selectText={page.localizedStrings.productVariantSelectText || 'Select {variantName}'}
+          onChange={(option, value) => {
+            setError(null);
+            setChosen((c) => {
+              const next = { ...c };
+              if (value) next[option] = value;
+              else delete next[option];
+              return next;
+            });
+          }}
+        />
+      )}
+      {showQuantityInput(product, page) && (
+        <div className="product-quantity-input" data-item-id={product.id}>
+          <label className="quantity-label" htmlFor="product-quantity">
+            {page.localizedStrings.productQuantityInputLabel || 'Quantity'}:
+          </label>
+          <input
+            id="product-quantity"
+            size={4}
+            max={9999}
+            min={1}
+            step={1}
+            type="number"
+            value={quantity}
+            onChange={(e) => {
+              setError(null);
+              setQuantity(e.target.value);
+            }}
+          />
+        </div>
+      )}
+      <div className="product-scarcity-slot">
+        {scarcity && <p className="product-scarcity">{scarcity}</p>}
+      </div>
+      <div className="product-instalments-slot">
+        <Instalments
+          itemId={product.id}
+          priceCents={priceCents}
+          productType={product.productType}
+          page={page}
+        />
+      </div>
+      {error && (
+        <p className="form-error" role="alert" data-testid="add-error">
+          {error}
+        </p>
+      )}
+      <AddToCartButton
+        product={product}
+        imageUrl={props.imageUrl}
+        soldOut={soldOut}
+        productPage="pdp"
+        prepare={prepare}
+        onNeedsForm={() => setFormOpen(true)}
+        handle={handle}
+      />
+      {formOpen && form && (
+        <LazyModal
+          title={String((page.form as { name?: string }).name ?? 'Details')}
+          onClose={() => setFormOpen(false)}
+        >
+          <LazyFieldsForm
+            fields={form.fields}
+            submitLabel="Add to Cart"
+            onSubmit={(values: FieldValues) => {
+              setFormOpen(false);
+              if (pending.current) handle.current?.add({ ...pending.current, additionalFields: values });
+            }}
+          />
+        </LazyModal>
+      )}
+    </>
+  );
+}
+
+export function mount(element: HTMLElement): void {
+  const page = pageData();
+  const data = page.products[element.dataset.itemId ?? ''];
+  if (!data) return;
+  // The restock placeholder is its own island (forms issue); keep its node outside React's root.
+  const restock = element.querySelector<HTMLElement>('[data-island="restock"]');
+  mountInto(
+    element,
+    <ProductDetail product={toProduct(data)} imageUrl={data.assetUrl} page={page} restock={restock} />,
+    restock ? [restock] : [],
+  );
+}

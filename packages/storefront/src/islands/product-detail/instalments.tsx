@@ -1,0 +1,79 @@
+import {
+  formatMoney,
+  instalmentEligibility,
+  instalmentProvider,
+  instalmentText,
+  splitInstalments,
+} from '@store/commerce';
+import { useState } from 'react';
+import { LazyModal } from '../../components/lazy';
+import type { PageData } from '../../page-data';
+import { moneyToMinor } from '../../product-model';
+
+/**
+ * Instalment pill (spec §4, §5): for eligible physical products "or 4 interest-free payments
+ * of {amount} with Afterpay" plus an info button opening a modal (close button, Escape,
+ * outside click); out of range shows the availability message instead.
+ */
+export function Instalments(props: {
+  itemId: string;
+  priceCents: number;
+  productType: number;
+  page: PageData;
+}) {
+  const [open, setOpen] = useState(false);
+  const ctx = props.page.installments[props.itemId];
+  if (!ctx?.afterPayAvailable || props.productType !== 1) return null;
+  const provider = instalmentProvider(ctx.stripeAccountCountry ?? 'US', 'en');
+  if (!provider) return null;
+  const currency = props.page.currency;
+  const eligibility = instalmentEligibility({
+    priceCents: props.priceCents,
+    productType: 1,
+    currency,
+    context: {
+      afterPayAvailable: true,
+      afterPayMin: moneyToMinor(ctx.afterPayMin),
+      afterPayMax: moneyToMinor(ctx.afterPayMax),
+    },
+  });
+  const name = provider.provider === 'CLEARPAY' ? 'Clearpay' : 'Afterpay';
+  const parts = splitInstalments(props.priceCents);
+  const amount = formatMoney(parts[parts.length - 1], currency);
+  return (
+    <div className="instalment-pill" data-testid="instalment-pill">
+      <span>
+        {eligibility.eligible
+          ? `${instalmentText(amount, { oneLine: true })} ${name}`
+          : `${name} ${eligibility.message}`}
+      </span>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-label={`About ${name} instalments`}
+        onClick={() => setOpen(true)}
+      >
+        i
+      </button>
+      {open && (
+        <LazyModal
+          title={`Pay in instalments with ${name}`}
+          onClose={() => setOpen(false)}
+          className="instalment-modal"
+        >
+          <p>{eligibility.eligible ? `${instalmentText(amount)}.` : eligibility.message}</p>
+          <ol>
+            {parts.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: instalments are positional
+              <li key={i}>
+                Payment {i + 1}: {formatMoney(p, currency)}
+                {i === 0 ? ' today' : ` in ${i * 2} weeks`}
+              </li>
+            ))}
+          </ol>
+          <p className="meta">No interest. You must be over 18 and a resident of {provider.country}.</p>
+        </LazyModal>
+      )}
+    </div>
+  );
+}

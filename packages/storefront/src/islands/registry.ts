@@ -1,0 +1,20 @@
+/** An island module: mounts a component into a marker element the template emitted. */
+export interface IslandModule {
+  mount(element: HTMLElement, props: Record<string, unknown>): void;
+}
+
+type Loader = () => Promise<IslandModule>;
+
+// Each island is its own lazy chunk: a page downloads only the islands its markup names.
+
+export const islandRegistry: Record<string, Loader | undefined> = {
+  'add-to-cart': () => import('./add-to-cart/index'),
+  'product-detail': () => import('./product-detail/index'),
+  'cart-pill': () => import('./cart-pill/index'),
+  'header-cart': () => import('./header-cart/index'),
+  'cart-page': () => import('./cart-page/index'),
+  checkout: () => import('./checkout/index'),
+  order: () => import('./order/index'),
+  form: () => import('./form/index'),
+  restock: () => import('./restock/index'),
+};

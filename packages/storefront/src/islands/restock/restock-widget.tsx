@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { ApiFailure, api } from '../../api';
+
+export const RESTOCK_MESSAGES = {
+  blank: 'Email cannot be blank',
+  invalid: 'Email is invalid',
+  failed: 'Unable to submit form. Please try again later.',
+  success: 'Signed up!',
+  callToAction: 'Notify me when this is back in stock',
+  submit: 'Sign up',
+  optIn: 'Sign up for news and updates',
+} as const;
+
+const EMAIL =
+  /^[^\s@<>()[\]\\,;:"]+@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+$/u;
+
+/** Spec §5 "Restock": blank, then 3–256 characters of basic email format. */
+export function restockEmailError(value: string): string | null {
+  const email = value.trim();
+  if (!email) return RESTOCK_MESSAGES.blank;
+  if (email.length < 3 || email.length > 256 || !EMAIL.test(email)) return RESTOCK_MESSAGES.invalid;
+  return null;
+}
+
+export interface RestockProps {
+  productId: string;
+  variantId: string | null;
+  /** Merchandising context of the product (spec §3). */
+  merchandising: {
+    restockNotificationMessages?: { callToAction?: string; successMessage?: string };
+    mailingListSignUpEnabled?: boolean;
+    mailingListOptInByDefault?: boolean;
+  };
+  /** The element the product-detail island tells about variant changes ('restock:variant'). */
+  events?: HTMLElement;
+}
+
+/**
+ * Back-in-stock signup (spec §4 "Restock widget"): idle → error message on invalid input →
+ * success message replacing the form, while the call-to-action stays.
+ */
+export function RestockWidget({ productId, variantId: initialVariant, merchandising, events }: RestockProps) {
+  const messages = merchandising.restockNotificationMessages ?? {};
+  const [variantId, setVariantId] = useState(initialVariant);
+  const [email, setEmail] = useState('');
+  const [optIn, setOptIn] = useState(Boolean(merchandising.mailingListOptInByDefault));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!events) return;
+    const onVariant = (e: Event) => {
+      const v = (e as CustomEvent<{ variant: { id?: string } | null }>).detail?.variant;
+      if (v?.id) {
+        setVariantId(v.id);
+        setDone(false);
+        setError(null);
+      }
+    };
+    events.addEventListener('restock:variant', onVariant);
+    return () => events.removeEventListener('restock:variant', onVariant);
+  }, [events]);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const invalid = restockEmailError(email);
+    if (invalid) return setError(invalid);
+    if (!variantId || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api('POST', '/api/site-users/account/notifications/restock', {
+        productId,
+        variantId,
+        siteVisitorEmail: email.trim(),
+        isJoinMailingList: merchandising.mailingListSignUpEnabled ? optIn : false,
+        ...(document.documentElement.lang ? { language: document.documentElement.lang.slice(0, 35) } : {}),
+      });
+      setDone(true);
+    } catch (e) {
+      setError(e instanceof ApiFailure && e.message ? e.message : RESTOCK_MESSAGES.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="restock-widget" data-testid="restock">
+      <p className="restock-cta">{messages.callToAction || RESTOCK_MESSAGES.callToAction}</p>
+      {done ? (
+        <p className="restock-success" role="status" data-testid="restock-success">
+          {messages.successMessage || RESTOCK_MESSAGES.success}
+        </p>
+      ) : (
+        <form className="restock-form" noValidate onSubmit={onSubmit}>
+          <label className="restock-email">
+            <span className="visually-hidden">Email address</span>
+            <input
+              type="email"
+              name="siteVisitorEmail"
+              placeholder="Email address"
+              maxLength={256}
+              value={email}
+              aria-invalid={Boolean(error)}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </label>
+          {merchandising.mailingListSignUpEnabled && (
+            <label className="restock-opt-in">
+              <input type="checkbox" checked={optIn} onChange={(e) => setOptIn(e.target.checked)} />
+              {RESTOCK_MESSAGES.optIn}
+            </label>
+          )}
+          {error && (
+            <p className="restock-error" role="alert" data-testid="restock-error">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button" disabled={busy}>
+            {RESTOCK_MESSAGES.submit}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { cartStore } from './cart-store';
+import { shouldLoadCart } from './cookies';
+import { islandRegistry } from './islands/registry';
+import { pageData } from './page-data';
+import { startTrackingSafely } from './tracking-bridge';
+
+/** Dispatched on document by an island that revealed a hidden island marker. */
+export const MOUNT_ISLANDS_EVENT = 'sf:mount-islands';
+
+/** Find the island markers in the page and mount each one with its lazily loaded module. */
+function mountIslands(): void {
+  const page = pageData();
+  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    const name = element.dataset.island ?? '';
+    // Hidden islands (the restock widget until a sold-out variant is chosen) load when shown.
+    if (element.dataset.islandMounted || element.hidden) continue;
+    const loader = islandRegistry[name];
+    if (!loader) continue;
+    element.dataset.islandMounted = 'pending';
+    loader()
+      .then((module) => {
+        module.mount(element, { ...element.dataset, page, form: page.form });
+        element.dataset.islandMounted = 'true';
+      })
+      .catch((error) => {
+        element.dataset.islandMounted = 'failed';
+        console.error(`island "${name}" failed to mount`, error);
+      });
+  }
+}
+
+/** Quick view (template `product-quick-view` span): open the product, by click or Enter/Space. */
+function wireQuickView(): void {
+  const open = (event: Event) => {
+    const target = (event.target as HTMLElement | null)?.closest<HTMLElement>(
+      '.sqs-product-quick-view-button',
+    );
+    if (!target) return;
+    if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
+    const url = pageData().products[target.dataset.id ?? '']?.fullUrl;
+    if (!url) return;
+    event.preventDefault();
+    window.location.assign(url);
+  };
+  document.addEventListener('click', open);
+  document.addEventListener('keydown', open);
+}
+
+function boot(): void {
+  const page = pageData();
+  // Spec §4: read the cart at page start only when there can be one; otherwise just
+  // reveal the add-to-cart buttons.
+  if (shouldLoadCart()) void cartStore.load().catch(() => undefined);
+  else cartStore.markEmpty();
+  document.documentElement.classList.add('sf-ready');
+  mountIslands();
+  wireQuickView();
+  document.addEventListener(MOUNT_ISLANDS_EVENT, mountIslands);
+  startTrackingSafely(page);
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot, { once: true });
+else boot();

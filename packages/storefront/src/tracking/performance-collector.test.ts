@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { type EntryLike, type PerformanceEvent, createPerformanceCollector } from './performance-collector';
+import { fakeEnv } from './testing/fake-env';
+
+function setup() {
+  const f = fakeEnv();
+  const observers = new Map<string, (e: EntryLike[]) => void>();
+  const sent: PerformanceEvent[][] = [];
+  const collector = createPerformanceCollector(f.env, {
+    pageType: 50,
+    delayMs: 5_000,
+    send: async (e) => void sent.push(e),
+    source: {
+      observe: (type, fn) => void observers.set(type, fn),
+      navigation: () => ({
+        responseStart: 120,
+        domContentLoadedEventStart: 400,
+        domContentLoadedEventEnd: 410,
+        loadEventStart: 800,
+        loadEventEnd: 805,
+        domainLookupStart: 10,
+        domainLookupEnd: 25,
+        connectStart: 25,
+        connectEnd: 70,
+        secureConnectionStart: 40,
+        decodedBodySize: 50_000,
+        encodedBodySize: 12_000,
+      }),
+    },
+  });
+  const emit = (type: string, entries: EntryLike[]) => observers.get(type)?.(entries);
+  return { f, sent, collector, emit };
+}
+
+describe('performance collector', () => {
+  it('collects FCP, LCP, CLS (without recent input), FID, INP and navigation timings', () => {
+    const { f, sent, emit } = setup();
+    emit('paint', [{ entryType: 'paint', name: 'first-contentful-paint', startTime: 640.5 }]);
+    emit('largest-contentful-paint', [
+      { entryType: 'largest-contentful-paint', startTime: 900 },
+      { entryType: 'largest-contentful-paint', startTime: 1400 },
+    ]);
+    emit('layout-shift', [
+      { entryType: 'layout-shift', startTime: 1, value: 0.05 },
+      { entryType: 'layout-shift', startTime: 2, value: 0.5, hadRecentInput: true },
+      { entryType: 'layout-shift', startTime: 3, value: 0.02 },
+    ]);
+    emit('first-input', [{ entryType: 'first-input', startTime: 2000, processingStart: 2030 }]);
+    emit('event', [
+      { entryType: 'event', startTime: 1, duration: 120, interactionId: 7 },
+      { entryType: 'event', startTime: 1, duration: 300, interactionId: 0 },
+    ]);
+    f.load();
+    f.advance(5_000);
+    expect(sent).toHaveLength(1);
+    const [event] = sent[0];
+    expect(event).toMatchObject({
+      app: 'storefront',
+      event: 'page-speed',
+      data: { pageType: 50, url: f.env.location.href },
+    });
+    expect(event.data.metrics).toEqual({
+      firstContentfulPaint: 640.5,
+      largestContentfulPaint: 1400,
+      cumulativeLayoutShift: 0.07,
+      firstInputDelay: 30,
+      interactionToNextPaint: 120,
+      responseStart: 120,
+      domContentLoadedEventStart: 400,
+      domContentLoadedEventEnd: 410,
+      loadEventStart: 800,
+      loadEventEnd: 805,
+      domainLookup: 15,
+      tcpConnection: 45,
+      tlsNegotiation: 30,
+      decodedBodySize: 50_000,
+      encodedBodySize: 12_000,
+    });
+  });
+
+  it('sends when the page is hidden before the delay, and only once per page', () => {
+    const { f, sent } = setup();
+    f.load();
+    f.advance(1_000);
+    f.hide();
+    f.hide();
+    f.advance(10_000);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('does not send before load + delay', () => {
+    const { f, sent } = setup();
+    f.advance(60_000);
+    expect(sent).toHaveLength(0);
+    f.load();
+    f.advance(4_999);
+    expect(sent).toHaveLength(0);
+    f.advance(1);
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,28 @@
+/** Page types that never send analytics (spec §6): not found, lock screen, member-area denied. */
+const SKIPPED_PAGE_TYPES = new Set([100, 103, 106]);
+const VIEWER_ROLE = 10;
+
+export interface SkipInput {
+  pageType: number;
+  path: string;
+  /** The signed-in contributor account's website role codes (spec §3), if any. */
+  accountRoles?: number[] | null;
+  /** The site's or the page's "disable analytics" flag. */
+  disabled?: boolean;
+}
+
+/**
+ * Spec §6: analytics is skipped for signed-in accounts — unless the only website role is
+ * viewer on a non-config page — on not-found, lock-screen and member-access-denied pages,
+ * and when the disable flag is set.
+ */
+export function shouldSkipAnalytics(input: SkipInput): boolean {
+  if (input.disabled) return true;
+  if (SKIPPED_PAGE_TYPES.has(input.pageType)) return true;
+  const roles = input.accountRoles;
+  if (roles && roles.length > 0) {
+    const onlyViewer = roles.every((r) => r === VIEWER_ROLE);
+    if (!onlyViewer || input.path.includes('/config')) return true;
+  }
+  return false;
+}

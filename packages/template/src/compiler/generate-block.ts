@@ -1,0 +1,181 @@
+import type { Predicate } from '../plugin-api';
+import type { Node, OrNode, Path } from '../parser/nodes';
+import { type Block, Frame, resolvePath, resolveProperty, resolveSection } from '../runtime/frame';
+import type { RenderState } from '../runtime/render-state';
+import type { SourceInfo } from '../errors';
+import { isTruthy } from '../values';
+import { type CompileEnv, compileNode, compileVariable, constantText } from './compile-block';
+import { NO_EXTRA, applyFormatters, bind, testPredicate } from './plugin-calls';
+import { emitText } from './emit';
+
+/** Above this much generated source a block falls back to closures (V8 optimizes small functions best). */
+const MAX_SOURCE = 40_000;
+
+function predicateCall(
+  st: RenderState,
+  fn: Predicate | undefined,
+  args: readonly string[],
+  source: SourceInfo,
+  pos: number,
+): boolean {
+  st.source = source;
+  st.pos = pos;
+  return testPredicate(st, fn, args);
+}
+
+/**
+ * Compile a block, with its sections, repeated sections, predicates and ifs inlined, into
+ * the source of one JavaScript function. This removes a closure call per instruction: the
+ * structural part of a render becomes straight-line code. Leaf instructions that call
+ * plugins (formatted variables, .eval, .include, ...) stay closures from compile-block.
+ * Only constants go through `K`; template text never becomes code (JSON-escaped literals).
+ * Returns null when the block is too large, so the caller uses closures instead.
+ */
+export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
+  const consts: unknown[] = [];
+  const k = (value: unknown) => `K[${consts.push(value) - 1}]`;
+  let ids = 0;
+
+  const block = (list: Node[]): string => {
+    const stmts: string[] = [];
+    let count = 0;
+    let pending: string | null = null;
+    const flush = () => {
+      if (pending !== null) {
+        count++;
+        stmts.push(`st.append(${JSON.stringify(pending)});`);
+        pending = null;
+      }
+    };
+    for (const node of list) {
+      const constant = constantText(node);
+      if (constant !== undefined) {
+        pending = (pending ?? '') + constant;
+        continue;
+      }
+      if (node.type === 'comment') continue;
+      count++;
+      if (node.type === 'variable') {
+        const prefix = pending ?? '';
+        pending = null;
+        if (node.formatters === null) {
+          const value = `E(${resolve(node.refs[0] as Path)})`;
+          stmts.push(`st.append(${prefix === '' ? value : `${JSON.stringify(prefix)} + ${value}`});`);
+        } else if (node.refs.length === 1) {
+          // Formatted variable inline: the formatted value is the current node for the plugins.
+          const v = `v${ids++}`;
+          const text = prefix === '' ? '' : `${JSON.stringify(prefix)} + `;
+          stmts.push(
+            `{ const ${v} = ${resolve(node.refs[0] as Path)}; st.source = ${k(env.source)}; st.pos = ${node.pos};
+st.append(${text}E(AF(st, st.ctx.forValue(st.frame, ${v}), ${k(bind(node.formatters, env))}, ${v}, NX, 'VARIABLE'))); }`,
+          );
+        } else {
+          stmts.push(
+            `${k(compileVariable(node.refs, bind(node.formatters, env), env.source, node.pos, prefix))}(st);`,
+          );
+        }
+        continue;
+      }
+      const text = pending;
+      pending = null;
+      if (text !== null) {
+        count++;
+        stmts.push(`st.append(${JSON.stringify(text)});`);
+      }
+      stmts.push(instruction(node));
+    }
+    flush();
+    if (count === 0) return '';
+    return `st.steps += ${count}; if (st.steps > st.maxSteps) st.overBudget();\n${stmts.join('\n')}`;
+  };
+
+  // A reference whose first segment is a property name gets the specialized lookup.
+  const resolve = (path: Path) => {
+    const first = path[0];
+    return typeof first === 'string' && first.charCodeAt(0) !== 64
+      ? `RP(${JSON.stringify(first)}, ${k(path)}, st.frame)`
+      : `R(${k(path)}, st.frame)`;
+  };
+
+  const test = (name: string, args: readonly string[], pos: number) =>
+    `P(st, ${k(env.registry.predicates.get(name))}, ${k(args)}, ${k(env.source)}, ${pos})`;
+
+  const alternate = (alt: OrNode | null): string => {
+    if (alt === null) return '';
+    if (alt.name === null) return block(alt.block);
+    return `if (${test(alt.name, alt.args?.list ?? [], alt.pos)}) {\n${block(alt.block)}\n} else {\n${alternate(alt.alt)}\n}`;
+  };
+
+  const instruction = (node: Node): string => {
+    const id = ids++;
+    switch (node.type) {
+      case 'section':
+        return `{ const o${id} = st.frame; const v${id} = RS(${k(node.ref)}, o${id}); st.frame = new F(v${id}, o${id});
+if (T(v${id})) {\n${block(node.block)}\n} else {\n${alternate(node.alt)}\n}
+st.frame = o${id}; }`;
+      case 'repeated': {
+        const altWith = node.altWith.length ? `if (i${id} < l${id}) {\n${block(node.altWith)}\n}` : '';
+        return `{ const o${id} = st.frame; const v${id} = RS(${k(node.ref)}, o${id});
+if (Array.isArray(v${id}) && v${id}.length > 0) {
+  const r${id} = new F(v${id}, o${id}); const l${id} = v${id}.length - 1;
+  for (let i${id} = 0; i${id} <= l${id}; i${id}++) {
+    st.steps += 1; if (st.steps > st.maxSteps) st.overBudget();
+    r${id}.index = i${id}; st.frame = new F(v${id}[i${id}], r${id});
+${block(node.block)}
+${altWith}
+  }
+  st.frame = o${id};
+} else {\n${alternate(node.alt)}\n} }`;
+      }
+      case 'predicate':
+        return `if (${test(node.name, node.args?.list ?? [], node.pos)}) {\n${block(node.block)}\n} else {\n${alternate(node.alt)}\n}`;
+      case 'if': {
+        // Left to right, no precedence; stop at the first operator that decides the result.
+        const refs = node.refs;
+        let code = `let r${id} = T(${resolve(refs[0] as Path)});\nL${id}: {\n`;
+        for (let i = 1; i < refs.length; i++) {
+          code += `if (${node.ops[i - 1] === 0 ? '' : '!'}r${id}) break L${id};\nr${id} = T(${resolve(refs[i] as Path)});\n`;
+        }
+        return `{ ${code}}\nif (r${id}) {\n${block(node.block)}\n} else {\n${alternate(node.alt)}\n} }`;
+      }
+      default: {
+        const fn = compileNode(node, env);
+        return fn === null ? '' : `${k(fn)}(st);`;
+      }
+    }
+  };
+
+  const body = block(nodes);
+  if (body.length > MAX_SOURCE) return null;
+  let make: (...helpers: unknown[]) => Block;
+  try {
+    make = new Function(
+      'K',
+      'F',
+      'R',
+      'RS',
+      'T',
+      'E',
+      'P',
+      'AF',
+      'NX',
+      'RP',
+      `"use strict";\nreturn function block(st) {\n${body}\n};`,
+    ) as (...helpers: unknown[]) => Block;
+  } catch {
+    // Code generation unavailable (e.g. a CSP without 'unsafe-eval'): use closures.
+    return null;
+  }
+  return make(
+    consts,
+    Frame,
+    resolvePath,
+    resolveSection,
+    isTruthy,
+    emitText,
+    predicateCall,
+    applyFormatters,
+    NO_EXTRA,
+    resolveProperty,
+  );
+}

@@ -1,0 +1,72 @@
+import { messages } from '../errors';
+import type { Formatter, Predicate } from '../plugin-api';
+import type { FormatterCall } from '../parser/nodes';
+import type { PluginContext } from '../runtime/plugin-context';
+import { RenderAbort, type RenderState } from '../runtime/render-state';
+import type { CompileEnv } from './compile-block';
+
+/** Calls into plugins: formatters and predicates bound at compile time, run safely at render time. */
+
+export interface BoundFormatter {
+  readonly fn: Formatter;
+  readonly args: readonly string[];
+  readonly name: string;
+}
+
+export const NO_EXTRA: readonly unknown[] = Object.freeze([]);
+
+export function bind(calls: FormatterCall[] | null, env: CompileEnv): BoundFormatter[] | null {
+  if (calls === null) return null;
+  return calls.map((c) => ({
+    fn: env.registry.formatters.get(c.name) as Formatter,
+    args: c.args?.list ?? [],
+    name: c.name,
+  }));
+}
+
+function unexpected(
+  st: RenderState,
+  e: unknown,
+  op: string,
+  code: 'FORMATTER_ERROR' | 'PREDICATE_ERROR',
+): void {
+  if (e instanceof RenderAbort) throw e;
+  const err = e instanceof Error ? e : new Error(String(e));
+  st.error('engine', code, messages.unexpected(err.name, op, err.message));
+}
+
+/** Apply formatters left to right; `ctx` was aimed at the tag by the caller. */
+export function applyFormatters(
+  st: RenderState,
+  ctx: PluginContext,
+  fmts: BoundFormatter[],
+  value: unknown,
+  extra: readonly unknown[],
+  op: string,
+): unknown {
+  let v = value;
+  try {
+    if (fmts.length === 1) {
+      const f = fmts[0] as BoundFormatter;
+      return f.fn(v, f.args, ctx, extra);
+    }
+    for (let i = 0; i < fmts.length; i++) {
+      const f = fmts[i] as BoundFormatter;
+      v = f.fn(v, f.args, ctx, extra);
+    }
+    return v;
+  } catch (e) {
+    unexpected(st, e, op, 'FORMATTER_ERROR');
+    return undefined;
+  }
+}
+
+export function testPredicate(st: RenderState, fn: Predicate | undefined, args: readonly string[]): boolean {
+  if (fn === undefined) return false;
+  try {
+    return fn(args, st.ctx.forScope(st.frame)) === true;
+  } catch (e) {
+    unexpected(st, e, 'PREDICATE', 'PREDICATE_ERROR');
+    return false;
+  }
+}

@@ -1,0 +1,56 @@
+import { type TemplateError, SourceInfo, makeError, messages } from '../errors';
+import { scan } from '../scanner/scanner';
+import { Assembler } from './assembler';
+import type { Node } from './nodes';
+import { parseTag } from './parse-tag';
+
+export interface NameRegistry {
+  hasFormatter(name: string): boolean;
+  hasPredicate(name: string): boolean;
+}
+
+export interface ParseResult {
+  nodes: Node[];
+  errors: TemplateError[];
+  source: SourceInfo;
+}
+
+/** Scanner → tag parser → assembler. Never throws; problems come back as errors. */
+export function parseTemplate(text: string, registry: NameRegistry, name?: string): ParseResult {
+  const source = new SourceInfo(text, name);
+  const errors: TemplateError[] = [];
+  const asm = new Assembler();
+  const checks = {
+    hasFormatter: (n: string) => registry.hasFormatter(n),
+    hasPredicate: (n: string) => registry.hasPredicate(n),
+    unknown(kind: 'formatter' | 'predicate', n: string, pos: number) {
+      errors.push(
+        kind === 'formatter'
+          ? makeError('parser', 'FORMATTER_UNKNOWN', messages.formatterUnknown(n), source, pos)
+          : makeError('parser', 'PREDICATE_UNKNOWN', messages.predicateUnknown(n), source, pos),
+      );
+    },
+  };
+  for (const piece of scan(text)) {
+    if (piece.kind === 'text') {
+      asm.accept({ type: 'text', pos: piece.start, text: text.slice(piece.start, piece.end) });
+    } else if (piece.kind === 'comment') {
+      asm.accept({
+        type: 'comment',
+        pos: piece.pos,
+        text: text.slice(piece.start, piece.end),
+        multiline: true,
+      });
+    } else {
+      const node = parseTag(text, piece.start, piece.end, checks);
+      asm.accept(
+        node ?? { type: 'text', pos: piece.start - 1, text: text.slice(piece.start - 1, piece.end + 1) },
+      );
+    }
+  }
+  const nodes = asm.finish();
+  for (const issue of asm.issues)
+    errors.push(makeError('assembler', issue.code, issue.message, source, issue.pos));
+  errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { nodes, errors, source };
+}

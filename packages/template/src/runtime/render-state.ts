@@ -1,0 +1,127 @@
+import { type SourceInfo, type TemplateError, type TemplateErrorCode, makeError, messages } from '../errors';
+import type { Limits } from '../limits';
+import { type Block, Frame } from './frame';
+import { PluginContext } from './plugin-context';
+
+/** Thrown to stop a render that hit a hard limit; caught by the template's render(). */
+export class RenderAbort extends Error {}
+
+/** How a render finds partials by name (compiled once, cached by the template). */
+export type PartialLookup = (name: string, st: RenderState) => Block | undefined;
+
+/** Mutable state of one render: output buffer, scope stack, budgets and collected errors. */
+export class RenderState {
+  out = '';
+  /** Characters held by outer buffers while a partial renders into a fresh one. */
+  outerLength = 0;
+  /** Room left for `out`: the output limit minus what outer buffers hold. */
+  outLimit: number;
+  steps = 0;
+  readonly maxSteps: number;
+  depth = 0;
+  frame: Frame;
+  readonly errors: TemplateError[] = [];
+  /** Where the instruction being executed comes from, for error positions. */
+  source: SourceInfo | undefined;
+  pos = 0;
+  private injectCache: Map<string, unknown> | null = null;
+  /** The one RenderContext of this render, re-aimed before each plugin call. */
+  readonly ctx: PluginContext;
+
+  constructor(
+    data: unknown,
+    readonly limits: Limits,
+    readonly locale: string | null,
+    readonly now: number,
+    readonly injectables: Readonly<Record<string, string>> | undefined,
+    readonly partials: PartialLookup,
+  ) {
+    this.frame = new Frame(data, null);
+    this.outLimit = limits.maxOutputLength;
+    this.maxSteps = limits.maxInstructions;
+    this.ctx = new PluginContext(this);
+  }
+
+  error(type: 'engine', code: TemplateErrorCode, message: string): void {
+    // A runaway loop could otherwise fill memory with copies of the same error.
+    if (this.errors.length >= 1000) return;
+    this.errors.push(makeError(type, code, message, this.source, this.pos));
+  }
+
+  append(text: string): void {
+    this.out += text;
+    if (this.out.length > this.outLimit) this.overflow();
+  }
+
+  private overflow(): never {
+    this.out = this.out.slice(0, Math.max(0, this.outLimit));
+    this.error('engine', 'OUTPUT_LIMIT', messages.outputLimit(this.limits.maxOutputLength));
+    throw new RenderAbort();
+  }
+
+  /** Count one executed instruction against the budget. */
+  tick(): void {
+    if (++this.steps > this.maxSteps) this.overBudget();
+  }
+
+  overBudget(): never {
+    this.error('engine', 'INSTRUCTION_LIMIT', messages.instructionLimit(this.limits.maxInstructions));
+    throw new RenderAbort();
+  }
+
+  pushFrame(node: unknown): Frame {
+    const f = new Frame(node, this.frame);
+    this.frame = f;
+    return f;
+  }
+
+  /** A macro defined on any enclosing frame, else a partial. */
+  findPartial(name: string): Block | undefined {
+    for (let f: Frame | null = this.frame; f !== null; f = f.parent) {
+      const m = f.macros?.get(name);
+      if (m !== undefined) return m;
+    }
+    return this.partials(name, this);
+  }
+
+  /** Run a partial with a depth check; false when the depth limit stops it. */
+  enterPartial(name: string): boolean {
+    if (this.depth >= this.limits.maxPartialDepth) {
+      this.error('engine', 'PARTIAL_RECURSION', messages.partialRecursion(name, this.limits.maxPartialDepth));
+      return false;
+    }
+    this.depth++;
+    return true;
+  }
+
+  /** Run `fn` with a fresh output buffer and return what it wrote. */
+  capture(fn: () => void): string {
+    const saved = this.out;
+    this.outerLength += saved.length;
+    this.outLimit -= saved.length;
+    this.out = '';
+    try {
+      fn();
+      return this.out;
+    } finally {
+      this.outerLength -= saved.length;
+      this.outLimit += saved.length;
+      this.out = saved;
+    }
+  }
+
+  injectable(path: string): unknown {
+    const texts = this.injectables;
+    if (texts === undefined || !Object.hasOwn(texts, path)) return undefined;
+    this.injectCache ??= new Map();
+    if (this.injectCache.has(path)) return this.injectCache.get(path);
+    let value: unknown;
+    try {
+      value = JSON.parse(texts[path] as string);
+    } catch {
+      value = undefined;
+    }
+    this.injectCache.set(path, value);
+    return value;
+  }
+}

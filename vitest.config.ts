@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repository. `npm test` runs every project; `npm run test:e2e`
+// only the browser suite. Two cores on CI: keep worker counts small.
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/template/**/*.test.ts',
+            'packages/commerce/**/*.test.ts',
+            'packages/storefront/**/*.test.{ts,tsx}',
+          ],
+          exclude: ['**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['packages/server/test/global-setup.ts'],
+          // Share one database per worker across files (PGlite costs seconds to open).
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
