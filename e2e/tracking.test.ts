@@ -68,12 +68,17 @@ describe('tracking in the browser', () => {
       if (r.url().includes('/api/')) hits.push(new URL(r.url()).pathname);
     });
 
-    await page.goto('/');
-    await page.waitForLoadState('load');
-    await page.goto('/shop');
-    await page.waitForLoadState('load');
-    await page.goto('/shop/p/canvas-tote');
-    await page.waitForLoadState('load');
+    // Each visit waits for its page-view hit: the trackers load after the page, and a
+    // navigation that beats them is a different test (see runtime-assets preload).
+    const visit = async (path: string) => {
+      const hit = page.waitForRequest((r) => r.url().includes('/api/census/RecordHit'), { timeout: 10_000 });
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      await hit;
+    };
+    await visit('/');
+    await visit('/shop');
+    await visit('/shop/p/canvas-tote');
     const add = page.locator('.sqs-add-to-cart-button').first();
     await add.waitFor({ state: 'visible', timeout: 15_000 });
     const added = page.waitForResponse((r) => r.url().includes('/api/commerce/shopping-cart/entries'));
@@ -81,11 +86,9 @@ describe('tracking in the browser', () => {
     expect((await added).status()).toBeLessThan(300);
     await page.waitForRequest((r) => r.url().includes('/api/v1/clanker/events'), { timeout: 10_000 });
     // Leaving the page hides it: the performance collector sends its one report.
-    await page.goto('/about');
-    await page.waitForLoadState('load');
+    await visit('/about');
     // The contact page shows a form: the census records its render.
-    await page.goto('/contact');
-    await page.waitForLoadState('load');
+    await visit('/contact');
 
     const pageViews = await waitFor(
       async () => (await db.query(`select page_path from tracking_events where name = 'page_view'`)).rows,

@@ -8,6 +8,7 @@ export const storefrontDist = path.resolve(
 );
 const BASE = '/assets/runtime/';
 const ENTRY = 'src/main.ts';
+const TRACKING = 'src/tracking/index.ts';
 
 interface ManifestChunk {
   file: string;
@@ -58,6 +59,9 @@ export function runtimeTags(islands: readonly string[]): string {
     );
     if (key) collect(m, key, preload, css);
   }
+  // Every page sends a page-view hit from the lazily loaded trackers: fetch them alongside
+  // the entry so a visitor who leaves quickly is still counted.
+  collect(m, TRACKING, preload, css);
   const entryFile = m[ENTRY].file;
   const tags = [`<script type="module" src="${BASE}${entryFile}"></script>`];
   for (const f of [...entryFiles, ...preload]) {
