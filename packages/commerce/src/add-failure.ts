@@ -1,5 +1,5 @@
 import { ADD_FAILURE_TITLES } from './constants';
-import { errorMessage } from './errors';
+import { ADD_FAILURE_ERRORS, fillMessage } from './errors';
 import { ProductType, type ProductTypeCode } from './product-types';
 
 export interface AddFailureInput {
@@ -39,6 +39,9 @@ export function addFailure(input: AddFailureInput): AddFailure {
   let code: AddFailure['code'] = 'ADD_FAILED';
   if (input.crumbFail) code = input.cookiesEnabled === false ? 'COOKIES_DISABLED' : 'SESSION_EXPIRED';
   else if (input.status === 429) code = 'RATE_LIMITED';
-  const message = code === 'ADD_FAILED' && input.serverMessage ? input.serverMessage : errorMessage(code);
+  const message =
+    code === 'ADD_FAILED' && input.serverMessage
+      ? input.serverMessage
+      : fillMessage(ADD_FAILURE_ERRORS[code]);
   return { code, title, message };
 }

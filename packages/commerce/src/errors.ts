@@ -6,8 +6,9 @@
  * Messages quoted from the spec (§4, §5, §8) are verbatim; `{name}` marks a placeholder.
  * Messages never contain user data except through explicit placeholders.
  */
-export const COMMERCE_ERRORS = {
-  // Add to cart (spec §5)
+
+/** Add to cart (spec §5) */
+export const ADD_TO_CART_ERRORS = {
   OPTION_MISSING: 'Please select the {option} option.',
   OPTIONS_MISSING: 'Please select the {options} options.',
   VARIANT_UNAVAILABLE: 'Sorry, that item variant is unavailable. Please select another variant.',
@@ -17,13 +18,19 @@ export const COMMERCE_ERRORS = {
   // Not worded by the spec; the 1–9999 limit is (§5, §9).
   QUANTITY_OUT_OF_RANGE: 'Quantity must be between 1 and 9999.',
   GIFT_CARD_DENOMINATION_MISSING: 'Select a denomination for the Gift Card',
-  // Add failures (spec §8)
+} as const;
+
+/** Add failures (spec §8) */
+export const ADD_FAILURE_ERRORS = {
   SESSION_EXPIRED: 'Your session has expired. Please reload the page and try again.',
   COOKIES_DISABLED: 'Please enable cookies in your browser, reload the page, and try again.',
   RATE_LIMITED: 'Please try again in a few seconds.',
   // Fallback when the server sent no message of its own.
   ADD_FAILED: 'Something went wrong',
-  // Cart UI (spec §8)
+} as const;
+
+/** Cart UI (spec §8) */
+export const CART_ERRORS = {
   UPDATE_QUANTITY_FAILED: 'Unable to update quantity',
   REMOVE_ITEM_FAILED: 'Unable to remove item',
   UPDATE_FORM_FAILED: 'Unable to update form',
@@ -32,20 +39,32 @@ export const COMMERCE_ERRORS = {
   CART_MIN_SUBTOTAL: 'To check out, your order subtotal must be {subtotal} or more.',
   CART_EMPTY: 'You have nothing in your shopping cart.',
   NETWORK_ERROR: 'Please check your internet connection.',
-  // Coupons (reasons are ours; the spec only names valid/invalid coupon lists)
+} as const;
+
+/** Coupons (reasons are ours; the spec only names valid/invalid coupon lists) */
+export const COUPON_ERRORS = {
   COUPON_MIN_SUBTOTAL_NOT_MET: 'This coupon requires an order subtotal of {amount} or more.',
   COUPON_EXPIRED: 'This coupon has expired.',
   COUPON_NOT_STARTED: 'This coupon is not active yet.',
   COUPON_DUPLICATE: 'This coupon has already been applied.',
   COUPON_MALFORMED: 'This coupon is not valid.',
-  // Subscriptions (spec §8: price text falls back to "Unavailable")
+} as const;
+
+/** Subscriptions (spec §8: price text falls back to "Unavailable") */
+export const SUBSCRIPTION_ERRORS = {
   SUBSCRIPTION_UNAVAILABLE: 'Unavailable',
-  // Instalments (spec §4)
+} as const;
+
+/** Instalments (spec §4) */
+export const INSTALMENT_ERRORS = {
   INSTALMENTS_ABOVE_MAX: 'available for orders up to {amount}',
   INSTALMENTS_BELOW_MIN: 'available for orders over {amount}',
   INSTALMENTS_NOT_PHYSICAL: 'Instalments are available for physical products only.',
   INSTALMENTS_UNAVAILABLE: 'Instalments are not available for this store.',
-  // Thrown failures: bad input to the money functions.
+} as const;
+
+/** Thrown failures: bad input to the money functions. */
+export const MONEY_ERRORS = {
   INVALID_MONEY: 'Invalid money amount: expected a decimal string such as "12.50".',
   INVALID_MINOR_UNITS: 'Invalid money amount: minor units must be a safe integer.',
   MONEY_TOO_MANY_DECIMALS: 'Invalid money amount: more decimal places than the currency allows.',
@@ -57,8 +76,26 @@ export const COMMERCE_ERRORS = {
   INVALID_INSTALMENT_COUNT: 'Invalid number of instalments: expected a positive whole number.',
 } as const;
 
+/**
+ * Every code and message, by area above. Modules a browser loads look up their own area's
+ * catalogue so a page ships only the messages it can show.
+ */
+// Built by a pure call so a bundle that never reads it drops it (object spread alone may not).
+export const COMMERCE_ERRORS = /* @__PURE__ */ (() =>
+  ({
+    ...ADD_TO_CART_ERRORS,
+    ...ADD_FAILURE_ERRORS,
+    ...CART_ERRORS,
+    ...COUPON_ERRORS,
+    ...SUBSCRIPTION_ERRORS,
+    ...INSTALMENT_ERRORS,
+    ...MONEY_ERRORS,
+  }) as const)();
+
 /** A stable commerce code (a key of `COMMERCE_ERRORS`). */
 export type CommerceErrorCode = keyof typeof COMMERCE_ERRORS;
+/** A code thrown as `CommerceError` (bad input to a pure function). */
+export type MoneyErrorCode = keyof typeof MONEY_ERRORS;
 
 /**
  * The message for `code`, with `{name}` placeholders filled from `params`.
@@ -67,7 +104,12 @@ export type CommerceErrorCode = keyof typeof COMMERCE_ERRORS;
  * errorMessage('OPTION_MISSING', { option: 'Size' }); // "Please select the Size option."
  */
 export function errorMessage(code: CommerceErrorCode, params: Record<string, string | number> = {}): string {
-  return COMMERCE_ERRORS[code].replace(/\{(\w+)\}/g, (whole, name: string) =>
+  return fillMessage(COMMERCE_ERRORS[code], params);
+}
+
+/** `template` with its `{name}` placeholders filled from `params` (unknown ones are kept). */
+export function fillMessage(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
 }
@@ -79,9 +121,9 @@ export function errorMessage(code: CommerceErrorCode, params: Record<string, str
  * try { parseMoney('12,5', 'USD'); } catch (e) { if (e instanceof CommerceError) e.code; // 'INVALID_MONEY' }
  */
 export class CommerceError extends Error {
-  readonly code: CommerceErrorCode;
-  constructor(code: CommerceErrorCode, params: Record<string, string | number> = {}) {
-    super(errorMessage(code, params));
+  readonly code: MoneyErrorCode;
+  constructor(code: MoneyErrorCode, params: Record<string, string | number> = {}) {
+    super(fillMessage(MONEY_ERRORS[code], params));
     this.name = 'CommerceError';
     this.code = code;
   }

@@ -1,6 +1,6 @@
 import type { Coupon, CouponRejectionCode, InvalidCoupon } from './cart-types';
 import type { CurrencyCode } from './currencies';
-import { errorMessage } from './errors';
+import { COUPON_ERRORS, fillMessage } from './errors';
 import { formatMoney } from './format-money';
 import { parseDecimal } from './parse-decimal';
 import { percentOf } from './percent-of';
@@ -65,7 +65,7 @@ export function evaluateCoupons(
     if (code) {
       const amount =
         code === 'COUPON_MIN_SUBTOTAL_NOT_MET' ? formatMoney(coupon.minSubtotalCents ?? 0, currency) : '';
-      invalidCoupons.push({ coupon, code, message: errorMessage(code, { amount }) });
+      invalidCoupons.push({ coupon, code, message: fillMessage(COUPON_ERRORS[code], { amount }) });
       continue;
     }
     seen.add(coupon.code.toUpperCase());

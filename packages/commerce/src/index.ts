@@ -1,7 +1,21 @@
 // Public API of @store/commerce: the store's rules as pure functions, shared by browser and server.
 
 // Errors and constants
-export { COMMERCE_ERRORS, CommerceError, type CommerceErrorCode, errorMessage } from './errors';
+export {
+  ADD_FAILURE_ERRORS,
+  ADD_TO_CART_ERRORS,
+  CART_ERRORS,
+  COMMERCE_ERRORS,
+  COUPON_ERRORS,
+  CommerceError,
+  type CommerceErrorCode,
+  INSTALMENT_ERRORS,
+  MONEY_ERRORS,
+  type MoneyErrorCode,
+  SUBSCRIPTION_ERRORS,
+  errorMessage,
+  fillMessage,
+} from './errors';
 export * from './constants';
 
 // Money

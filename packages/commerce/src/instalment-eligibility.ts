@@ -1,4 +1,4 @@
-import { errorMessage } from './errors';
+import { INSTALMENT_ERRORS, fillMessage } from './errors';
 import { formatMoney } from './format-money';
 import { ProductType, type ProductTypeCode } from './product-types';
 
@@ -42,14 +42,14 @@ export function instalmentEligibility(input: {
     return {
       eligible: false,
       code: 'INSTALMENTS_UNAVAILABLE',
-      message: errorMessage('INSTALMENTS_UNAVAILABLE'),
+      message: fillMessage(INSTALMENT_ERRORS.INSTALMENTS_UNAVAILABLE),
     };
   }
   if (input.productType !== ProductType.PHYSICAL) {
     return {
       eligible: false,
       code: 'INSTALMENTS_NOT_PHYSICAL',
-      message: errorMessage('INSTALMENTS_NOT_PHYSICAL'),
+      message: fillMessage(INSTALMENT_ERRORS.INSTALMENTS_NOT_PHYSICAL),
     };
   }
   if (input.priceCents > context.afterPayMax) {
@@ -57,7 +57,7 @@ export function instalmentEligibility(input: {
     return {
       eligible: false,
       code: 'INSTALMENTS_ABOVE_MAX',
-      message: errorMessage('INSTALMENTS_ABOVE_MAX', { amount }),
+      message: fillMessage(INSTALMENT_ERRORS.INSTALMENTS_ABOVE_MAX, { amount }),
     };
   }
   if (input.priceCents <= context.afterPayMin) {
@@ -65,7 +65,7 @@ export function instalmentEligibility(input: {
     return {
       eligible: false,
       code: 'INSTALMENTS_BELOW_MIN',
-      message: errorMessage('INSTALMENTS_BELOW_MIN', { amount }),
+      message: fillMessage(INSTALMENT_ERRORS.INSTALMENTS_BELOW_MIN, { amount }),
     };
   }
   return { eligible: true };

@@ -1,6 +1,6 @@
 import { MAX_INTEGER_PLACES } from './constants';
 import { currencyInfo } from './currencies';
-import { type CommerceErrorCode, errorMessage } from './errors';
+import { MONEY_ERRORS, fillMessage } from './errors';
 import { parseDecimal } from './parse-decimal';
 
 export type ParseMoneyResult =
@@ -12,7 +12,7 @@ export type ParseMoneyResult =
     };
 
 function fail(code: Extract<ParseMoneyResult, { ok: false }>['code']): ParseMoneyResult {
-  return { ok: false, code, message: errorMessage(code as CommerceErrorCode) };
+  return { ok: false, code, message: fillMessage(MONEY_ERRORS[code]) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { QUANTITY_MAX, QUANTITY_MIN } from './constants';
-import { errorMessage } from './errors';
+import { ADD_TO_CART_ERRORS, fillMessage } from './errors';
 
 export type QuantityErrorCode = 'QUANTITY_NOT_A_NUMBER' | 'QUANTITY_NOT_WHOLE' | 'QUANTITY_OUT_OF_RANGE';
 
@@ -27,5 +27,5 @@ export function parseQuantity(raw: unknown): ParseQuantityResult {
 }
 
 function fail(code: QuantityErrorCode): ParseQuantityResult {
-  return { ok: false, code, message: errorMessage(code) };
+  return { ok: false, code, message: fillMessage(ADD_TO_CART_ERRORS[code]) };
 }

@@ -1,5 +1,5 @@
 import { BILLING_PERIODS_PER_YEAR } from './constants';
-import { errorMessage } from './errors';
+import { SUBSCRIPTION_ERRORS, fillMessage } from './errors';
 import type { BillingUnit, SubscriptionPlan } from './product-types';
 
 const UNIT_WORDS: Record<BillingUnit, string> = { WEEK: 'week', MONTH: 'month', YEAR: 'year' };
@@ -37,7 +37,7 @@ export function subscriptionPriceText(
   plan: SubscriptionPlan | null | undefined,
   options: { preferYears?: boolean } = {},
 ): string {
-  if (!isValidPlan(plan)) return errorMessage('SUBSCRIPTION_UNAVAILABLE');
+  if (!isValidPlan(plan)) return fillMessage(SUBSCRIPTION_ERRORS.SUBSCRIPTION_UNAVAILABLE);
   const { value, unit } = plan.billingPeriod;
   const word = UNIT_WORDS[unit];
   const every = value === 1 ? `every ${word}` : `every ${plural(value, word)}`;

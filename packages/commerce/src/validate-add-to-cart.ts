@@ -1,5 +1,5 @@
 import type { CartEntry } from './cart-types';
-import { errorMessage } from './errors';
+import { ADD_TO_CART_ERRORS, fillMessage } from './errors';
 import { hasStockFor } from './has-stock-for';
 import { hasVariantSelection } from './has-variant-selection';
 import { missingOptionsMessage } from './missing-options-message';
@@ -35,7 +35,7 @@ export type AddToCartFailure = { ok: false; code: AddToCartErrorCode; message: s
 export type AddToCartResult = { ok: true; variant: Variant | null; quantity: number } | AddToCartFailure;
 
 function fail(code: Exclude<AddToCartErrorCode, 'OPTION_MISSING' | 'OPTIONS_MISSING'>): AddToCartFailure {
-  return { ok: false, code, message: errorMessage(code) };
+  return { ok: false, code, message: fillMessage(ADD_TO_CART_ERRORS[code]) };
 }
 
 function chooseVariant(input: AddToCartInput): { variant: Variant | null } | AddToCartFailure {
