@@ -58,7 +58,11 @@ describe.each(backends)('census beacons on %s', (backend) => {
 
   it('accepts a page-view hit without a crumb and stores it with its visit', async () => {
     const before = (await stored()).length;
-    const res = await postHit({ event: 'View', data: JSON.stringify(hitData(site)), ss_cvr: CVR });
+    const res = await postHit({
+      event: 'View',
+      data: JSON.stringify(hitData(site, { recordType: 1, pageType: 2 })),
+      ss_cvr: CVR,
+    });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ accepted: 1 });
     const rows = await stored();
@@ -69,11 +73,50 @@ describe.each(backends)('census beacons on %s', (backend) => {
       visitorId: 'v1a2b3',
       visitNumber: 3,
       pagePath: '/shop/p/classic-tee',
-      pageType: 50,
+      pageType: 2,
       itemId: 'item-1',
     });
     expect(row.occurredAt?.getTime()).toBe(1_700_000_001_000);
     expect(row.data).toMatchObject({ title: 'Classic Tee', screenWidth: 1920 });
+  });
+
+  it('records a product page view as commerce_item_viewed too, with its own id, once', async () => {
+    const ss = 'pv77|1700000000000|1700000000000|1700000001000|2';
+    const data = hitData(site, { itemId: 'item-pv', sessionId: 'sess-9' });
+    const res = await postHit({ event: 'View', data: JSON.stringify(data), ss_cvr: ss });
+    expect(res.json()).toEqual({ accepted: 2 });
+    const rows = (await stored()).filter((r) => r.itemId === 'item-pv');
+    expect(rows.map((r) => [r.kind, r.name]).sort()).toEqual([
+      ['census', 'page_view'],
+      ['derived', 'commerce_item_viewed'],
+    ]);
+    const [view, viewed] = [
+      rows.find((r) => r.name === 'page_view')!,
+      rows.find((r) => r.kind === 'derived')!,
+    ];
+    expect(viewed.id).not.toBe(view.id);
+    expect(viewed).toMatchObject({
+      visitorId: 'pv77',
+      visitNumber: 2,
+      pagePath: view.pagePath,
+      pageType: 50,
+    });
+    expect(viewed.occurredAt?.getTime()).toBe(view.occurredAt?.getTime());
+    expect(viewed.data).toEqual({
+      website_id: site.websiteId,
+      product: { item_id: 'item-pv' },
+      page_type: 50,
+      end_user_session_id: 'sess-9',
+      ss_cvr: ss,
+      derived_from: 'page_view',
+    });
+    // A blog post is a content item too, but not a product: no commerce event.
+    await postHit({
+      event: 'View',
+      data: JSON.stringify(hitData(site, { itemId: 'post-1', recordType: 1 })),
+      ss_cvr: ss,
+    });
+    expect((await stored()).filter((r) => r.itemId === 'post-1').map((r) => r.name)).toEqual(['page_view']);
   });
 
   it('strips NUL characters (PostgreSQL cannot store them) and keeps the hit', async () => {

@@ -6,7 +6,8 @@ export interface TrackingEventRecord {
   table: 'events';
   id: string;
   websiteId: string;
-  kind: 'census' | 'event' | 'clanker' | 'js_error';
+  /** Where the record came from; 'derived' records are written by the server from another beacon. */
+  kind: 'census' | 'event' | 'clanker' | 'js_error' | 'derived';
   name: string;
   visitorId: string | null;
   visitNumber: number | null;

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors';
+import { PageType, RecordType } from '../pages/page-types';
+import type { TrackingEventRecord } from '../queue/tracking-queue';
 import { accept, eventRecord, siteIdOf } from '../services/tracking/accept';
 import { trackingLimits } from '../services/tracking/limits';
 import { pagePathOf, parseInput, parseJsonField } from '../services/tracking/parse-input';
@@ -67,6 +69,33 @@ function objectBody(request: FastifyRequest): unknown {
 }
 
 /**
+ * A product page's view hit is also its commerce_item_viewed event: derived here so the
+ * page does not send (or load the code for) a second beacon. Same visit, item and time.
+ */
+function productViewOf(hit: TrackingEventRecord, visitorRecord: string): TrackingEventRecord | null {
+  const data = hit.data as { sessionId?: unknown; recordType?: unknown };
+  const product = hit.pageType === PageType.contentItem && data.recordType === RecordType.storeItem;
+  if (hit.name !== 'page_view' || !product || !hit.itemId) return null;
+  const { table: _table, id: _id, receivedAt, ...fields } = hit;
+  return eventRecord(
+    {
+      ...fields,
+      kind: 'derived',
+      name: 'commerce_item_viewed',
+      data: {
+        website_id: hit.websiteId,
+        product: { item_id: hit.itemId },
+        page_type: PageType.contentItem,
+        ...(typeof data.sessionId === 'string' ? { end_user_session_id: data.sessionId } : {}),
+        ss_cvr: visitorRecord,
+        derived_from: 'page_view',
+      },
+    },
+    receivedAt,
+  );
+}
+
+/**
  * Census beacons (spec §7). They come from sendBeacon or a 2.5 s XHR without the crumb
  * header, so the crumb check is off; each call is validated, queued, and answered 202.
  */
@@ -85,20 +114,20 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
     const data = parseInput(hitData, parseJsonField(body.data, 'data'), 'data');
     const visitor = visitorOf(body.ss_cvr);
     const websiteId = siteIdOf(request, data.websiteId);
-    return accept(request, reply, [
-      eventRecord({
-        websiteId,
-        kind: 'census',
-        name,
-        visitorId: visitor.id,
-        visitNumber: visitor.visitCount,
-        pagePath: pagePathOf(data.url),
-        pageType: data.pageType ?? null,
-        itemId: data.itemId ?? null,
-        occurredAt: data.clientDate,
-        data,
-      }),
-    ]);
+    const hit = eventRecord({
+      websiteId,
+      kind: 'census',
+      name,
+      visitorId: visitor.id,
+      visitNumber: visitor.visitCount,
+      pagePath: pagePathOf(data.url),
+      pageType: data.pageType ?? null,
+      itemId: data.itemId ?? null,
+      occurredAt: data.clientDate,
+      data,
+    });
+    const viewed = productViewOf(hit, body.ss_cvr);
+    return accept(request, reply, viewed ? [hit, viewed] : [hit]);
   });
 
   const simple = [
