@@ -14,6 +14,8 @@ export interface ItemAdded {
   entry: CartEntryView;
   imageUrl: string | null;
   seq: number;
+  /** When the add finished (ms since epoch): a popover mounted later shows it for the rest of its time. */
+  at: number;
 }
 
 type Listener = () => void;
@@ -22,6 +24,7 @@ let state: CartState = { status: 'idle', cart: null, synced: false };
 const listeners = new Set<Listener>();
 const addedListeners = new Set<(added: ItemAdded) => void>();
 let addedSeq = 0;
+let lastAdded: ItemAdded | null = null;
 
 function set(patch: Partial<CartState>): void {
   state = { ...state, ...patch };
@@ -40,6 +43,8 @@ export const cartStore = {
     addedListeners.add(listener);
     return () => addedListeners.delete(listener);
   },
+  /** The most recent add, for a popover that mounts after it (the cart islands load on first add). */
+  lastAdded: (): ItemAdded | null => lastAdded,
   /** Mark the cart as known-empty without a request (spec §4 loading rule). */
   markEmpty(): void {
     set({ synced: true, status: 'loaded' });
@@ -73,7 +78,13 @@ export const cartStore = {
       },
     );
     set({ cart: res.shoppingCart, status: 'loaded', synced: true });
-    const added = { entry: res.newlyAdded, imageUrl: input.imageUrl ?? null, seq: ++addedSeq };
+    const added = {
+      entry: res.newlyAdded,
+      imageUrl: input.imageUrl ?? null,
+      seq: ++addedSeq,
+      at: Date.now(),
+    };
+    lastAdded = added;
     for (const l of addedListeners) l(added);
     return res.newlyAdded;
   },

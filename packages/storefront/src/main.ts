@@ -7,6 +7,10 @@ import { startTrackingSafely } from './tracking-bridge';
 /** Dispatched on document by an island that revealed a hidden island marker. */
 export const MOUNT_ISLANDS_EVENT = 'sf:mount-islands';
 
+/** The header cart link and the pill: loaded only once there is (or may be) a cart. */
+const CART_ISLANDS = new Set(['header-cart', 'cart-pill']);
+let cartIslands = false;
+
 /** Find the island markers in the page and mount each one with its lazily loaded module. */
 function mountIslands(): void {
   const page = pageData();
@@ -14,6 +18,7 @@ function mountIslands(): void {
     const name = element.dataset.island ?? '';
     // Hidden islands (the restock widget until a sold-out variant is chosen) load when shown.
     if (element.dataset.islandMounted || element.hidden) continue;
+    if (!cartIslands && CART_ISLANDS.has(name)) continue;
     const loader = islandRegistry[name];
     if (!loader) continue;
     element.dataset.islandMounted = 'pending';
@@ -50,8 +55,23 @@ function boot(): void {
   const page = pageData();
   // Spec §4: read the cart at page start only when there can be one; otherwise just
   // reveal the add-to-cart buttons.
-  if (shouldLoadCart()) void cartStore.load().catch(() => undefined);
-  else cartStore.markEmpty();
+  // A visitor without a cart gets the empty header state without React; the cart islands
+  // (and React, on pages with no other island) load when the first item is added.
+  cartIslands = shouldLoadCart();
+  if (cartIslands) void cartStore.load().catch(() => undefined);
+  else {
+    cartStore.markEmpty();
+    for (const link of document.querySelectorAll<HTMLElement>('[data-island="header-cart"]')) {
+      link.dataset.cartState = 'empty';
+      link.setAttribute('aria-label', 'Cart, empty');
+    }
+    const stop = cartStore.subscribe(() => {
+      if (!cartStore.get().cart?.totalQuantity) return;
+      stop();
+      cartIslands = true;
+      mountIslands();
+    });
+  }
   document.documentElement.classList.add('sf-ready');
   mountIslands();
   wireQuickView();

@@ -1,35 +1,22 @@
 import type { PageData } from './page-data';
+import { type TrackingPageContext, startTracking, trackAddToCart } from './tracking/index';
 
-// The trackers are written separately (src/tracking); load them lazily when they exist so a
-// missing or failing tracker never breaks the page.
-const modules = import.meta.glob('./tracking/index.ts');
-
-type TrackingModule = {
-  startTracking?: (pageContext: unknown) => unknown;
-  trackAddToCart?: (...args: unknown[]) => unknown;
-};
-
-function load(): Promise<TrackingModule | null> {
-  const loader = modules['./tracking/index.ts'];
-  return loader ? (loader() as Promise<TrackingModule>).catch(() => null) : Promise.resolve(null);
-}
+// The trackers ship in the entry chunk (every page sends a page view); the parts used only
+// on some pages (events, error reporter, DOM census) load on first use. A failing tracker
+// never breaks the page: both calls are guarded.
 
 export function startTrackingSafely(page: PageData): void {
-  void load().then((m) => {
-    try {
-      m?.startTracking?.(page);
-    } catch (error) {
-      console.warn('tracking failed to start', error);
-    }
-  });
+  try {
+    startTracking(page as unknown as TrackingPageContext);
+  } catch (error) {
+    console.warn('tracking failed to start', error);
+  }
 }
 
-export function trackAddToCartSafely(...args: unknown[]): void {
-  void load().then((m) => {
-    try {
-      m?.trackAddToCart?.(...args);
-    } catch (error) {
-      console.warn('add-to-cart tracking failed', error);
-    }
-  });
+export function trackAddToCartSafely(...args: Parameters<typeof trackAddToCart>): void {
+  try {
+    void trackAddToCart(...args);
+  } catch (error) {
+    console.warn('add-to-cart tracking failed', error);
+  }
 }

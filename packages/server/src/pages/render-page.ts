@@ -64,7 +64,7 @@ export function createPageRenderer(
             pageTitle: pageTitle(context),
             description: description(context),
             islandData: islandData(context),
-            scripts: runtimeTags(['header-cart', 'cart-pill', ...islands]),
+            scripts: runtimeTags(islands),
             head: '',
           },
         };

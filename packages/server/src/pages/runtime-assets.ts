@@ -8,7 +8,6 @@ export const storefrontDist = path.resolve(
 );
 const BASE = '/assets/runtime/';
 const ENTRY = 'src/main.ts';
-const TRACKING = 'src/tracking/index.ts';
 
 interface ManifestChunk {
   file: string;
@@ -44,7 +43,8 @@ function collect(m: Manifest, key: string, files: Set<string>, css: Set<string>)
 /**
  * Script and preload tags for a page: the runtime entry, plus modulepreload hints for the
  * lazy island chunks this page's markup asks for (so they download in parallel with the
- * entry instead of after it). Pages without islands still get the entry (cart pill).
+ * entry instead of after it). Pages without islands still get the entry (it sends the page
+ * view and mounts the cart islands once the visitor has a cart).
  */
 export function runtimeTags(islands: readonly string[]): string {
   const m = manifest();
@@ -59,9 +59,6 @@ export function runtimeTags(islands: readonly string[]): string {
     );
     if (key) collect(m, key, preload, css);
   }
-  // Every page sends a page-view hit from the lazily loaded trackers: fetch them alongside
-  // the entry so a visitor who leaves quickly is still counted.
-  collect(m, TRACKING, preload, css);
   const entryFile = m[ENTRY].file;
   const tags = [`<script type="module" src="${BASE}${entryFile}"></script>`];
   for (const f of [...entryFiles, ...preload]) {

@@ -3,7 +3,9 @@ import { type ComponentProps, Suspense, lazy } from 'react';
 // Dialogs and the additional-fields form only appear after an interaction, so they load
 // on demand instead of weighing on every product page (spec budget: 80 KB gzipped total).
 const ModalImpl = lazy(() => import('./modal').then((m) => ({ default: m.Modal })));
-const AlertImpl = lazy(() => import('./modal').then((m) => ({ default: m.AlertDialog })));
+const AddFailureAlertImpl = lazy(() =>
+  import('./add-failure-alert').then((m) => ({ default: m.AddFailureAlert })),
+);
 const FieldsFormImpl = lazy(() => import('./fields-form').then((m) => ({ default: m.FieldsForm })));
 
 export function LazyModal(props: ComponentProps<typeof ModalImpl>) {
@@ -14,10 +16,10 @@ export function LazyModal(props: ComponentProps<typeof ModalImpl>) {
   );
 }
 
-export function LazyAlertDialog(props: ComponentProps<typeof AlertImpl>) {
+export function LazyAddFailureAlert(props: ComponentProps<typeof AddFailureAlertImpl>) {
   return (
     <Suspense fallback={null}>
-      <AlertImpl {...props} />
+      <AddFailureAlertImpl {...props} />
     </Suspense>
   );
 }

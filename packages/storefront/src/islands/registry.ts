@@ -10,8 +10,8 @@ type Loader = () => Promise<IslandModule>;
 export const islandRegistry: Record<string, Loader | undefined> = {
   'add-to-cart': () => import('./add-to-cart/index'),
   'product-detail': () => import('./product-detail/index'),
-  'cart-pill': () => import('./cart-pill/index'),
-  'header-cart': () => import('./header-cart/index'),
+  'cart-pill': () => import('./cart-ui').then((m) => m.cartPill),
+  'header-cart': () => import('./cart-ui').then((m) => m.headerCart),
   'cart-page': () => import('./cart-page/index'),
   checkout: () => import('./checkout/index'),
   order: () => import('./order/index'),

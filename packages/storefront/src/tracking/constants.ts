@@ -32,3 +32,6 @@ export const ERROR_REPORTER = {
 /** Page-speed report after at most 60 s, or earlier when the page is hidden. */
 export const PERFORMANCE_REPORT_DELAY_MS = 60_000;
 export const TRACKER_VERSION = '3.8.0';
+/** What the DOM census looks at: forms (form-render) and buttons (button-render/-click). */
+export const CENSUS_FORMS = '[data-form-id]';
+export const CENSUS_BUTTONS = 'a.button-link, .sqs-block-button-element, [data-census-button]';

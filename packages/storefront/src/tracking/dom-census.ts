@@ -1,4 +1,5 @@
 import type { CensusCall } from './census';
+import { CENSUS_BUTTONS, CENSUS_FORMS } from './constants';
 
 /** The slice of an element the DOM census reads (tests pass plain objects). */
 export interface ElementLike {
@@ -11,7 +12,6 @@ export interface RootLike {
   querySelectorAll(selector: string): Iterable<ElementLike>;
 }
 
-const BUTTONS = 'a.button-link, .sqs-block-button-element, [data-census-button]';
 const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 /**
@@ -23,13 +23,13 @@ export function wireDomCensus(
   send: (call: CensusCall, fields: Record<string, unknown>) => Promise<void>,
 ): number {
   let calls = 0;
-  for (const form of root.querySelectorAll('[data-form-id]')) {
+  for (const form of root.querySelectorAll(CENSUS_FORMS)) {
     const formId = form.getAttribute('data-form-id') ?? '';
     if (!ID.test(formId)) continue;
     void send('form-render', { formId });
     calls++;
   }
-  for (const button of root.querySelectorAll(BUTTONS)) {
+  for (const button of root.querySelectorAll(CENSUS_BUTTONS)) {
     const fields: Record<string, unknown> = {
       buttonText: (button.textContent ?? '').trim().slice(0, 500),
     };

@@ -1,6 +1,6 @@
 import type { CensusCall } from './census';
 import type { AddToCartArgs } from './commerce-events';
-import { wireDomCensus } from './dom-census';
+import { CENSUS_BUTTONS, CENSUS_FORMS } from './constants';
 import {
   type TrackingHandle,
   type TrackingOptions,
@@ -38,12 +38,11 @@ export function startTracking(
       handle.errors.report(e.error ?? e.message, { url: e.filename, line: e.lineno, column: e.colno }),
     );
     window.addEventListener('unhandledrejection', (e) => handle.errors.report(e.reason));
-    if (!handle.skipped && typeof document !== 'undefined') {
-      try {
-        wireDomCensus(document as unknown as Parameters<typeof wireDomCensus>[0], handle.census);
-      } catch (error) {
-        handle.errors.report(error);
-      }
+    // The DOM census loads only on pages that show a form or a button.
+    if (!handle.skipped && document.querySelector(`${CENSUS_FORMS}, ${CENSUS_BUTTONS}`)) {
+      import('./dom-census')
+        .then((m) => m.wireDomCensus(document, handle.census))
+        .catch((error: unknown) => handle.errors.report(error));
     }
   }
   return active;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTracking } from './start-tracking';
 import { fakeEnv } from './testing/fake-env';
 
@@ -122,26 +122,32 @@ describe('createTracking', () => {
     });
   });
 
-  it('sends commerce_item_viewed on a product page and commerce_checkout_confirmed on order confirmed', async () => {
+  it('leaves commerce_item_viewed to the server on a product page; sends checkout confirmed on order confirmed', async () => {
     const f = fakeEnv();
-    createTracking(
-      {
-        ...page,
-        products: { 'item-1': { id: 'item-1', title: 'Tee', productType: 1, collectionId: 'col-1' } },
-      },
-      { env: f.env, ...noPerf },
-    );
+    const product = createTracking(page, { env: f.env, ...noPerf });
     createTracking({ ...page, pageType: 202, itemId: null, orderId: 'order-9' }, { env: f.env, ...noPerf });
-    await new Promise((r) => setTimeout(r, 0));
-    const events = f.sent
-      .filter((s) => s.url === '/api/v1/clanker/events')
-      .map((s) => JSON.parse(s.body))
-      .map((w) => [w.eventSchemaName, JSON.parse(w.eventContent)]);
-    expect(events.map(([name]) => name)).toEqual(['commerce_item_viewed', 'commerce_checkout_confirmed']);
-    expect(events[0][1]).toMatchObject({
-      product: { item_id: 'item-1', item_title: 'Tee' },
-      currency_code: 'USD',
+    const events = () =>
+      f.sent
+        .filter((s) => s.url === '/api/v1/clanker/events')
+        .map((s) => JSON.parse(s.body))
+        .map((w) => [w.eventSchemaName, JSON.parse(w.eventContent)]);
+    await vi.waitFor(() => expect(events()).toHaveLength(1));
+    expect(events()[0][0]).toBe('commerce_checkout_confirmed');
+    expect(events()[0][1]).toMatchObject({ order_id: 'order-9', website_id: 'site-1', currency_code: 'USD' });
+    // The page-view hit of the product page carries what the server derives the view from.
+    const hit = f.sent.find((s) => s.url === '/api/census/RecordHit')!;
+    expect(JSON.parse(new URLSearchParams(hit.body).get('data')!)).toMatchObject({
+      pageType: 50,
+      itemId: 'item-1',
     });
-    expect(events[1][1]).toMatchObject({ order_id: 'order-9', website_id: 'site-1', currency_code: 'USD' });
+    // An explicit product view (a quick view, say) is still sent by the tracker.
+    await product.productView({
+      product: { id: 'item-1', title: 'Tee', productType: 1 },
+      page: { currency: 'USD' },
+    });
+    expect(events()[1]).toMatchObject([
+      'commerce_item_viewed',
+      { product: { item_id: 'item-1', item_title: 'Tee' } },
+    ]);
   });
 });

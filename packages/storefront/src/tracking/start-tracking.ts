@@ -1,16 +1,10 @@
 import { type CensusCall, type CensusPage, censusCall, recordHit } from './census';
-import {
-  type AddToCartArgs,
-  type CommerceContext,
-  addToCartContent,
-  checkoutConfirmedContent,
-  productViewContent,
-} from './commerce-events';
+import type { AddToCartArgs, CommerceContext } from './commerce-events';
 import { TRACKING_COOKIES } from './constants';
 import { CookieJar } from './cookie-jar';
 import { type TrackerEnv, browserEnv } from './env';
-import { type ErrorReporter, createErrorReporter } from './error-reporter';
-import { type EventTracker, type SourceEnvironment, createEventTracker } from './event-tracker';
+import type { ErrorReport } from './error-reporter';
+import type { EventTracker, EventTrackerContext, SourceEnvironment } from './event-tracker';
 import {
   type PerformanceSource,
   browserPerformanceSource,
@@ -40,11 +34,6 @@ export interface TrackingPageContext {
   pagePermissionType?: number;
   /** Order-confirmed page: the order just placed (sends commerce_checkout_confirmed). */
   orderId?: string | null;
-  /** Product page data by item id (sends commerce_item_viewed on a product page). */
-  products?: Record<
-    string,
-    { id: string; title?: string; productType?: number; collectionId?: string | null }
-  >;
   [key: string]: unknown;
 }
 
@@ -60,11 +49,47 @@ export interface TrackingHandle {
   sessionId: string;
   isFirstLanding: boolean;
   isFirstSession: boolean;
-  events: EventTracker;
-  errors: ErrorReporter;
+  events: Pick<EventTracker, 'track'>;
+  errors: ErrorSink;
   census(call: CensusCall, fields?: Record<string, unknown>): Promise<void>;
   addToCart(args: AddToCartArgs): Promise<void>;
   productView(args: AddToCartArgs): Promise<void>;
+}
+
+/** Where errors go: the reporter (spec §4 limits) is loaded on the first error. */
+export interface ErrorSink {
+  report(error: unknown, extra?: { url?: string; line?: number; column?: number }): void;
+}
+
+function lazyErrorReporter(env: TrackerEnv, send: (reports: ErrorReport[]) => Promise<void>): ErrorSink {
+  let reporter: Promise<{ report: ErrorSink['report'] }> | undefined;
+  return {
+    report(error, extra) {
+      reporter ??= import('./error-reporter').then((m) => m.createErrorReporter(env, { send }));
+      reporter.then(
+        (r) => r.report(error, extra),
+        (loadError: unknown) => env.console.error(loadError),
+      );
+    },
+  };
+}
+
+type EventsModule = typeof import('./lazy-events');
+let eventsModule: Promise<EventsModule> | undefined;
+const loadEvents = (): Promise<EventsModule> => {
+  eventsModule ??= import('./lazy-events');
+  return eventsModule;
+};
+
+/** The newer tracker, created on its first event (its code loads with the commerce payloads). */
+function lazyEventTracker(env: TrackerEnv, context: EventTrackerContext): Pick<EventTracker, 'track'> {
+  let tracker: Promise<EventTracker> | undefined;
+  return {
+    track(name, content) {
+      tracker ??= loadEvents().then((m) => m.createEventTracker(env, context));
+      return tracker.then((t) => t.track(name, content));
+    },
+  };
 }
 
 function loggedIn(jar: CookieJar): boolean {
@@ -86,16 +111,15 @@ export function createTracking(ctx: TrackingPageContext, options: TrackingOption
   const pageType = Number(ctx.pageType) || 0;
   const logError = (error: unknown) => env.console.error(error instanceof Error ? error.message : error);
 
-  const errors = createErrorReporter(env, {
-    send: (reports) =>
-      postJson(env, '/api/events/RecordJavascriptErrors', reports, {
-        headers: { 'X-CSRF-Token': jar.get('crumb') ?? '' },
-      }),
-  });
+  const errors = lazyErrorReporter(env, (reports) =>
+    postJson(env, '/api/events/RecordJavascriptErrors', reports, {
+      headers: { 'X-CSRF-Token': jar.get('crumb') ?? '' },
+    }),
+  );
 
   const visit = touchVisit(jar, env.now(), env.randomId);
   const session = sessionInfo(env, jar);
-  const events = createEventTracker(env, {
+  const events = lazyEventTracker(env, {
     websiteId,
     analyticsId: analyticsId(env, jar),
     sessionId: session.sessionId,
@@ -150,22 +174,20 @@ export function createTracking(ctx: TrackingPageContext, options: TrackingOption
     }
   };
 
-  // Commerce events the page itself implies (spec §7): product viewed, checkout confirmed.
-  const viewed = ctx.itemId ? ctx.products?.[ctx.itemId] : undefined;
-  if (viewed && pageType === 50) {
-    void guard(() =>
-      events.track('commerce_item_viewed', productViewContent({ product: viewed, page: ctx }, commerce())),
-    );
-  }
+  // The order-confirmed page implies its commerce event (spec §7). A product page's
+  // commerce_item_viewed is derived by the server from the page-view hit.
   if (pageType === 202 && ctx.orderId) {
     const orderId = ctx.orderId;
-    void guard(() =>
-      events.track(
+    void guard(async () => {
+      const m = await loadEvents();
+      await events.track(
         'commerce_checkout_confirmed',
-        checkoutConfirmedContent(orderId, ctx.currency, commerce()),
-      ),
-    );
+        m.checkoutConfirmedContent(orderId, ctx.currency, commerce()),
+      );
+    });
   }
+  const send = (name: string, content: (m: EventsModule) => Record<string, unknown>) =>
+    guard(async () => events.track(name, content(await loadEvents())));
 
   return {
     skipped,
@@ -176,8 +198,7 @@ export function createTracking(ctx: TrackingPageContext, options: TrackingOption
     events,
     errors,
     census: (call, fields) => guard(() => censusCall(env, call, page, visit.record, fields)),
-    addToCart: (args) => guard(() => events.track('add_to_cart', addToCartContent(args, commerce()))),
-    productView: (args) =>
-      guard(() => events.track('commerce_item_viewed', productViewContent(args, commerce()))),
+    addToCart: (args) => send('add_to_cart', (m) => m.addToCartContent(args, commerce())),
+    productView: (args) => send('commerce_item_viewed', (m) => m.productViewContent(args, commerce())),
   };
 }

@@ -22,14 +22,18 @@ function visibleCartLink(): HTMLElement | null {
  * sits top right when no cart link is visible.
  */
 export function ItemAddedPopover() {
-  const [added, setAdded] = useState<ItemAdded | null>(null);
+  // The cart islands load on a visitor's first add, after that add was announced: pick it up.
+  const [added, setAdded] = useState<ItemAdded | null>(() => {
+    const last = cartStore.lastAdded();
+    return last && Date.now() - last.at < POPOVER_MS ? last : null;
+  });
   const [pos, setPos] = useState<{ top: number; right: number }>({ top: 16, right: 16 });
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => cartStore.onItemAdded(setAdded), []);
   useEffect(() => {
     if (!added) return;
-    const timer = setTimeout(() => setAdded(null), POPOVER_MS);
+    const timer = setTimeout(() => setAdded(null), Math.max(0, POPOVER_MS - (Date.now() - added.at)));
     return () => clearTimeout(timer);
   }, [added]);
 
