@@ -18,6 +18,8 @@ const PAGES = {
   blog: '/blog',
   cart: '/cart',
   checkout: '/checkout',
+  // Last: visited after an add to cart (see javascriptPerPage), so the cart islands load too.
+  productWithCart: '/shop/p/classic-tee',
 };
 const CONNECTIONS = 16;
 const SECONDS = 8;
@@ -32,17 +34,39 @@ function buildStorefront(): void {
   if (res.status !== 0) throw new Error('storefront build failed');
 }
 
+/** Put a product in this browser's cart, through the API as the page does. */
+async function addToCart(page: import('playwright-core').Page): Promise<void> {
+  await page.goto('/shop/p/canvas-tote', { waitUntil: 'load' });
+  const crumb = (await page.context().cookies()).find((c) => c.name === 'crumb')?.value ?? '';
+  const itemId = await page.evaluate(
+    () => JSON.parse(document.getElementById('sf-data')?.textContent ?? '{}').itemId as string,
+  );
+  const res = await page.request.post('/api/commerce/shopping-cart/entries', {
+    headers: { 'x-csrf-token': crumb },
+    data: { itemId, sku: null, quantity: 1, additionalFields: null },
+  });
+  if (!res.ok()) throw new Error(`add to cart failed: ${res.status()}`);
+}
+
 async function javascriptPerPage(base: string) {
-  const result: Record<string, { files: number; gzipKB: number; perFileKB?: Record<string, number> }> = {};
+  const result: Record<
+    string,
+    { files: number; gzipKB: number; sentKB?: number; perFileKB?: Record<string, number> }
+  > = {};
   const browser = await launchBrowser({ baseURL: base });
   try {
     for (const [name, url] of Object.entries(PAGES)) {
       const page = await browser.context.newPage();
-      const scripts: { url: string; gz: number }[] = [];
-      page.on('response', async (response) => {
-        if (response.request().resourceType() !== 'script') return;
-        const body = await response.body().catch(() => Buffer.alloc(0));
-        scripts.push({ url: response.url(), gz: gzipSync(body, { level: 9 }).length });
+      if (name === 'productWithCart') await addToCart(page);
+      const scripts: { url: string; gz: number; sent: number }[] = [];
+      page.on('requestfinished', async (request) => {
+        if (request.resourceType() !== 'script') return;
+        const response = await request.response();
+        const body = (await response?.body().catch(() => null)) ?? Buffer.alloc(0);
+        // gz: the budget's measure (gzip level 9); sent: the bytes on the wire (brotli here;
+        // 0 for files the browser already had in its cache).
+        const { responseBodySize } = await request.sizes();
+        scripts.push({ url: request.url(), gz: gzipSync(body, { level: 9 }).length, sent: responseBodySize });
       });
       await page.goto(url, { waitUntil: 'load' });
       await page.waitForTimeout(2500); // lazy islands and trackers
@@ -51,7 +75,11 @@ async function javascriptPerPage(base: string) {
       result[name] = {
         files: all.length,
         gzipKB: round(all.reduce((n, s) => n + s.gz, 0) / 1024),
-        ...(name === 'product'
+        // Bytes on the wire, when none of the files came from the browser cache.
+        ...(all.every((f) => f.sent > 0)
+          ? { sentKB: round(all.reduce((n, f) => n + f.sent, 0) / 1024) }
+          : {}),
+        ...(name.startsWith('product')
           ? {
               perFileKB: Object.fromEntries(
                 all.map((s) => [
@@ -163,6 +191,8 @@ export async function run() {
   const base = `http://127.0.0.1:${server.port}`;
   try {
     const javascript = await javascriptPerPage(base);
+    // `--js-only`: just the script sizes, for iterating on the bundle budget.
+    if (process.argv.includes('--js-only')) return { javascript };
     const vitals = await productVitals(base);
     const http = await throughput(server.port, base);
     return {

@@ -16,6 +16,8 @@ export async function staticAssetRoutes(app: FastifyInstance): Promise<void> {
       prefix: '/assets/runtime/',
       immutable: true,
       maxAge: '1y',
+      // The storefront build writes .br and .gz beside each chunk.
+      preCompressed: true,
     });
   }
   const hues = new Map(demoProducts.map((p) => [p.slug, p.hue]));
