@@ -59,13 +59,7 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: REACT, priority: 3, includeDependenciesRecursively: false },
-            {
-              name: 'shop',
-              // add-failure loads with its alert, only once an add fails.
-              test: (id: string) => SHOP.test(id) && !id.includes('add-failure'),
-              priority: 2,
-              includeDependenciesRecursively: false,
-            },
+            { name: 'shop', test: SHOP, priority: 2, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -1,9 +1,9 @@
 import {
-  type AddFailureInput,
   type AddToCartButtonState,
   type AddToCartMode,
   type Product,
   addButtonLabel,
+  addFailure,
   addToCartButtonReducer,
   initialAddToCartButtonState,
 } from '@store/commerce';
@@ -12,7 +12,7 @@ import { ApiFailure, api } from '../api';
 import { cartStore } from '../cart-store';
 import { pageData } from '../page-data';
 import { trackAddToCartSafely } from '../tracking-bridge';
-import { LazyAddFailureAlert } from './lazy';
+import { LazyAlertDialog } from './lazy';
 
 /** What the button adds; `null` from `prepare` means "not now" (the caller showed why). */
 export interface AddRequest {
@@ -57,7 +57,7 @@ export function AddToCartButton(props: {
     productSubscribeText: page.localizedStrings.productSubscribeText,
   });
   const [state, dispatch] = useReducer(addToCartButtonReducer, label, initialAddToCartButtonState);
-  const [failure, setFailure] = useState<AddFailureInput | null>(null);
+  const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
 
   useTimers(state, dispatch);
   useEffect(() => {
@@ -101,19 +101,19 @@ export function AddToCartButton(props: {
       });
       dispatch({ type: 'SUCCEEDED', mode });
     } catch (error) {
-      const common = { express, productType: props.product.productType };
-      dispatch({ type: 'FAILED' });
-      setFailure(
+      const failure =
         error instanceof ApiFailure
-          ? {
-              ...common,
+          ? addFailure({
               status: error.status,
               crumbFail: error.crumbFail,
               cookiesEnabled: navigator.cookieEnabled,
               serverMessage: error.message,
-            }
-          : { ...common, serverMessage: String(error) },
-      );
+              express,
+              productType: props.product.productType,
+            })
+          : addFailure({ serverMessage: String(error), express, productType: props.product.productType });
+      dispatch({ type: 'FAILED' });
+      setAlert({ title: failure.title, message: failure.message });
     }
   };
 
@@ -143,7 +143,9 @@ export function AddToCartButton(props: {
       >
         <span className="sqs-add-to-cart-button-inner">{state.label}</span>
       </button>
-      {failure && <LazyAddFailureAlert input={failure} onClose={() => setFailure(null)} />}
+      {alert && (
+        <LazyAlertDialog title={alert.title} message={alert.message} onClose={() => setAlert(null)} />
+      )}
     </div>
   );
 }

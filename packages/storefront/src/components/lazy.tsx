@@ -3,9 +3,7 @@ import { type ComponentProps, Suspense, lazy } from 'react';
 // Dialogs and the additional-fields form only appear after an interaction, so they load
 // on demand instead of weighing on every product page (spec budget: 80 KB gzipped total).
 const ModalImpl = lazy(() => import('./modal').then((m) => ({ default: m.Modal })));
-const AddFailureAlertImpl = lazy(() =>
-  import('./add-failure-alert').then((m) => ({ default: m.AddFailureAlert })),
-);
+const AlertImpl = lazy(() => import('./modal').then((m) => ({ default: m.AlertDialog })));
 const FieldsFormImpl = lazy(() => import('./fields-form').then((m) => ({ default: m.FieldsForm })));
 
 export function LazyModal(props: ComponentProps<typeof ModalImpl>) {
@@ -16,10 +14,10 @@ export function LazyModal(props: ComponentProps<typeof ModalImpl>) {
   );
 }
 
-export function LazyAddFailureAlert(props: ComponentProps<typeof AddFailureAlertImpl>) {
+export function LazyAlertDialog(props: ComponentProps<typeof AlertImpl>) {
   return (
     <Suspense fallback={null}>
-      <AddFailureAlertImpl {...props} />
+      <AlertImpl {...props} />
     </Suspense>
   );
 }

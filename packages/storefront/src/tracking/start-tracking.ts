@@ -61,12 +61,20 @@ export interface ErrorSink {
   report(error: unknown, extra?: { url?: string; line?: number; column?: number }): void;
 }
 
+/** `load` run once, on the first call; later calls share its promise. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= load();
+    return pending;
+  };
+}
+
 function lazyErrorReporter(env: TrackerEnv, send: (reports: ErrorReport[]) => Promise<void>): ErrorSink {
-  let reporter: Promise<{ report: ErrorSink['report'] }> | undefined;
+  const reporter = once(() => import('./error-reporter').then((m) => m.createErrorReporter(env, { send })));
   return {
     report(error, extra) {
-      reporter ??= import('./error-reporter').then((m) => m.createErrorReporter(env, { send }));
-      reporter.then(
+      reporter().then(
         (r) => r.report(error, extra),
         (loadError: unknown) => env.console.error(loadError),
       );
@@ -75,21 +83,12 @@ function lazyErrorReporter(env: TrackerEnv, send: (reports: ErrorReport[]) => Pr
 }
 
 type EventsModule = typeof import('./lazy-events');
-let eventsModule: Promise<EventsModule> | undefined;
-const loadEvents = (): Promise<EventsModule> => {
-  eventsModule ??= import('./lazy-events');
-  return eventsModule;
-};
+const loadEvents = once((): Promise<EventsModule> => import('./lazy-events'));
 
 /** The newer tracker, created on its first event (its code loads with the commerce payloads). */
 function lazyEventTracker(env: TrackerEnv, context: EventTrackerContext): Pick<EventTracker, 'track'> {
-  let tracker: Promise<EventTracker> | undefined;
-  return {
-    track(name, content) {
-      tracker ??= loadEvents().then((m) => m.createEventTracker(env, context));
-      return tracker.then((t) => t.track(name, content));
-    },
-  };
+  const tracker = once(() => loadEvents().then((m) => m.createEventTracker(env, context)));
+  return { track: (name, content) => tracker().then((t) => t.track(name, content)) };
 }
 
 function loggedIn(jar: CookieJar): boolean {
