@@ -1,31 +1,19 @@
-import { type ComponentProps, Suspense, lazy } from 'react';
+import { type ComponentType, Suspense, lazy } from 'react';
 
-// Dialogs and the additional-fields form only appear after an interaction, so they load
-// on demand instead of weighing on every product page (spec budget: 80 KB gzipped total).
-const ModalImpl = lazy(() => import('./modal').then((m) => ({ default: m.Modal })));
-const AlertImpl = lazy(() => import('./modal').then((m) => ({ default: m.AlertDialog })));
-const FieldsFormImpl = lazy(() => import('./fields-form').then((m) => ({ default: m.FieldsForm })));
-
-export function LazyModal(props: ComponentProps<typeof ModalImpl>) {
-  return (
+/**
+ * A component whose code loads on first render. Dialogs and forms only appear after an
+ * interaction, so they load on demand instead of weighing on every product page (budget:
+ * 80 KB gzipped in total). Nothing is shown while the chunk loads.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Impl = lazy(() => load().then((component) => ({ default: component })));
+  return (props: P) => (
     <Suspense fallback={null}>
-      <ModalImpl {...props} />
+      <Impl {...props} />
     </Suspense>
   );
 }
 
-export function LazyAlertDialog(props: ComponentProps<typeof AlertImpl>) {
-  return (
-    <Suspense fallback={null}>
-      <AlertImpl {...props} />
-    </Suspense>
-  );
-}
-
-export function LazyFieldsForm(props: ComponentProps<typeof FieldsFormImpl>) {
-  return (
-    <Suspense fallback={null}>
-      <FieldsFormImpl {...props} />
-    </Suspense>
-  );
-}
+export const LazyModal = lazyComponent(() => import('./modal').then((m) => m.Modal));
+export const LazyAlertDialog = lazyComponent(() => import('./modal').then((m) => m.AlertDialog));
+export const LazyFieldsForm = lazyComponent(() => import('./fields-form').then((m) => m.FieldsForm));
