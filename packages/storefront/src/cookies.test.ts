@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cookie, shouldLoadCart } from './cookies';
+import { cookie, readCookie, shouldLoadCart, signedIn } from './cookies';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,5 +21,27 @@ describe('cart loading rule (spec §4)', () => {
     vi.stubGlobal('document', { cookie: 'a=1; crumb=x%3Dy; b=2' });
     expect(cookie('crumb')).toBe('x=y');
     expect(cookie('missing')).toBeUndefined();
+  });
+});
+
+describe('readCookie', () => {
+  it('keeps a value that is not valid percent-encoding as written', () => {
+    expect(readCookie('a=100%; b=2', 'a')).toBe('100%');
+  });
+  it('ignores parts without "=" and names that only share a prefix', () => {
+    expect(readCookie('junk; crumbs=1; crumb=2', 'crumb')).toBe('2');
+  });
+});
+
+describe('signedIn', () => {
+  it.each([
+    [undefined, false],
+    ['{"authenticated":true}', true],
+    ['{"authenticated":false}', false],
+    // A value that is not JSON (older cookie writers) is still read.
+    ['{"authenticated": true, broken', true],
+    ['nonsense', false],
+  ])('%j → %s', (info, expected) => {
+    expect(signedIn(info)).toBe(expected);
   });
 });

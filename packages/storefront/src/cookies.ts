@@ -1,22 +1,34 @@
-/** Read a cookie by name (document.cookie), or undefined. */
-export function cookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+/** The value of cookie `name` in a `document.cookie` string, or undefined. */
+export function readCookie(cookies: string, name: string): string | undefined {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
   }
   return undefined;
 }
 
+/** Read a cookie by name (document.cookie), or undefined. */
+export function cookie(name: string): string | undefined {
+  return readCookie(document.cookie, name);
+}
+
+/** Whether a `SiteUserInfo` cookie value says the visitor is signed in. */
+export function signedIn(siteUserInfo: string | undefined): boolean {
+  if (!siteUserInfo) return false;
+  try {
+    return Boolean(JSON.parse(siteUserInfo).authenticated);
+  } catch {
+    return /"authenticated"\s*:\s*true/.test(siteUserInfo);
+  }
+}
+
 /** Spec §4 cart loading rule: signed in, hasCart=true, or a CART cookie. */
 export function shouldLoadCart(): boolean {
-  const info = cookie('SiteUserInfo');
-  let authenticated = false;
-  if (info) {
-    try {
-      authenticated = Boolean(JSON.parse(info).authenticated);
-    } catch {
-      authenticated = /"authenticated":\s*true/.test(info);
-    }
-  }
-  return authenticated || cookie('hasCart') === 'true' || cookie('CART') !== undefined;
+  return signedIn(cookie('SiteUserInfo')) || cookie('hasCart') === 'true' || cookie('CART') !== undefined;
 }

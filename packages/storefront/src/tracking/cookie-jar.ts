@@ -1,3 +1,4 @@
+import { readCookie } from '../cookies';
 import type { TrackerEnv } from './env';
 
 /** Read, write and clear cookies through the injected document.cookie. */
@@ -9,18 +10,7 @@ export class CookieJar {
   ) {}
 
   get(name: string): string | undefined {
-    for (const part of this.env.cookie.get().split(';')) {
-      const eq = part.indexOf('=');
-      if (eq < 0) continue;
-      if (part.slice(0, eq).trim() === name) {
-        try {
-          return decodeURIComponent(part.slice(eq + 1).trim());
-        } catch {
-          return part.slice(eq + 1).trim();
-        }
-      }
-    }
-    return undefined;
+    return readCookie(this.env.cookie.get(), name);
   }
 
   set(name: string, value: string, maxAgeSeconds: number): void {

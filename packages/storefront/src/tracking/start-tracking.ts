@@ -1,3 +1,4 @@
+import { signedIn } from '../cookies';
 import { type CensusCall, type CensusPage, censusCall, recordHit } from './census';
 import type { AddToCartArgs, CommerceContext } from './commerce-events';
 import { TRACKING_COOKIES } from './constants';
@@ -91,11 +92,6 @@ function lazyEventTracker(env: TrackerEnv, context: EventTrackerContext): Pick<E
   return { track: (name, content) => tracker().then((t) => t.track(name, content)) };
 }
 
-function loggedIn(jar: CookieJar): boolean {
-  const info = jar.get('SiteUserInfo');
-  return info ? /"authenticated"\s*:\s*true/.test(info) : false;
-}
-
 /**
  * Start the trackers for one page: visit cookies, the page-view hit, the event tracker,
  * the error reporter and the performance collector. Never throws into the page: every
@@ -144,7 +140,7 @@ export function createTracking(ctx: TrackingPageContext, options: TrackingOption
     websiteId,
     visitorRecord: visit.record,
     sessionId: session.sessionId,
-    loggedIn: loggedIn(jar),
+    loggedIn: signedIn(jar.get('SiteUserInfo')),
     pageType,
   });
 
