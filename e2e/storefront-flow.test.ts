@@ -213,6 +213,10 @@ describe('storefront in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('[role="dialog"]');
     expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    // The provider's info page for the shopper locale (served by us) is shown under the schedule.
+    await page.waitForSelector('[role="dialog"] .instalment-info');
+    expect(await page.textContent('[role="dialog"]')).toContain('Choose Afterpay as your payment method');
+    expect(await page.locator('[role="dialog"] ol').first().locator('li').count()).toBe(4);
     await page.keyboard.press('Escape');
     await page.waitForSelector('[role="dialog"]', { state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('dialog');

@@ -1,4 +1,4 @@
-import type { Product, Variant } from './product-types';
+import type { Variant } from './product-types';
 
 /**
  * The variant whose attributes match every chosen option, or undefined when none does.
@@ -7,10 +7,10 @@ import type { Product, Variant } from './product-types';
  * @example
  * resolveVariant(tee, { Size: 'M', Color: 'Red' })?.sku; // "TEE-M-RED"
  */
-export function resolveVariant(
-  product: Pick<Product, 'variants'>,
+export function resolveVariant<V extends Variant>(
+  product: { variants: V[] },
   chosen: Record<string, string | undefined>,
-): Variant | undefined {
+): V | undefined {
   if (product.variants.length === 1) return product.variants[0];
   return product.variants.find((variant) => {
     const entries = Object.entries(variant.attributes ?? {});

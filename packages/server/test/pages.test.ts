@@ -69,6 +69,41 @@ describe.each(backends)('theme pages (%s)', (backend) => {
     expect(product.title).toBe('Classic Tee');
   });
 
+  it('island data gives products in the commerce shape (minor units) and instalment limits in cents', async () => {
+    const res = await get('/shop/p/classic-tee');
+    const json = /<script type="application\/json" id="sf-data">([^<]*)<\/script>/.exec(res.body)?.[1];
+    const data = JSON.parse(json as string);
+    const product = data.products[data.itemId];
+    expect(product).toMatchObject({ id: data.itemId, productType: 1, fullUrl: '/shop/p/classic-tee' });
+    expect(Number.isInteger(product.priceCents)).toBe(true);
+    for (const variant of product.variants) {
+      expect(Number.isInteger(variant.priceCents)).toBe(true);
+      expect(Number.isInteger(variant.salePriceCents)).toBe(true);
+      expect(variant).toHaveProperty('imageUrl');
+      expect(variant.optionValues.length).toBeGreaterThan(0);
+    }
+    expect(data.installments[data.itemId]).toEqual({
+      afterPayAvailable: true,
+      afterPayMinCents: 3500,
+      afterPayMaxCents: 200000,
+      shopperLanguage: 'en',
+      stripeAccountCountry: 'US',
+    });
+  });
+
+  it('serves the instalment info page per provider locale, and 404 for anything else', async () => {
+    const us = await get('/assets/instalments/en_US.html');
+    expect(us.statusCode).toBe(200);
+    expect(us.headers['content-type']).toContain('text/html');
+    expect(us.body).toContain('Afterpay');
+    expect((await get('/assets/instalments/en_GB.html')).body).toContain('Clearpay');
+    expect((await get('/assets/instalments/fr_CA.html')).body).toContain('sans intérêts');
+    for (const path of ['de_DE.html', '..%2Fpages%2Fproduct.html', 'en_US.htm', 'EN_us.html']) {
+      const res = await get(`/assets/instalments/${path}`);
+      expect(res.statusCode, path).toBe(404);
+    }
+  });
+
   it('pages carry no per-visitor state: same body and ETag with or without a cart, 304 on match', async () => {
     const a = await get('/shop/p/classic-tee');
     const b = await site.request({

@@ -1,41 +1,22 @@
-import type { SubscriptionPlan } from '@store/commerce';
+import type { Product, Variant } from '@store/commerce';
 
-/** Money as templates see it: decimal string in major units. */
-export interface MoneyValue {
-  value: string;
-  currency: string;
-}
-
-export interface VariantData {
-  id: string;
-  sku: string;
-  price: number;
-  salePrice: number;
-  onSale: boolean;
-  qtyInStock: number;
-  unlimited: boolean;
-  attributes: Record<string, string>;
-  optionValues: { optionName: string; value: string }[];
-  imageUrl: string | null;
-}
-
-export interface ProductData {
-  id: string;
-  title: string;
+/**
+ * A product as the server gives it to islands: the commerce rules' `Product` (minor units)
+ * plus its URL, main image and each variant's own image.
+ */
+export type ProductData = Product & {
   fullUrl: string;
   assetUrl: string | null;
-  collectionId: string;
-  productType: 1 | 2 | 3 | 4;
-  variants: VariantData[];
-  variantOptionOrdering?: string[];
-  isSubscribable: boolean;
-  subscriptionPlan: SubscriptionPlan | null;
-  onSale: boolean;
-  priceMoney: MoneyValue;
-  salePriceMoney: MoneyValue;
-  additionalFieldsFormId: string | null;
-  useCustomAddButtonText: boolean;
-  customAddButtonText: string;
+  variants: (Variant & { imageUrl: string | null })[];
+};
+
+/** The instalment context per item (spec §3), its limits in minor units. */
+export interface InstalmentData {
+  afterPayAvailable: boolean;
+  afterPayMinCents: number;
+  afterPayMaxCents: number;
+  shopperLanguage: string;
+  stripeAccountCountry: string;
 }
 
 export interface PageData {
@@ -50,15 +31,7 @@ export interface PageData {
   multipleQuantityAllowedForServices?: boolean;
   products: Record<string, ProductData>;
   merchandising: Record<string, Record<string, unknown>>;
-  installments: Record<
-    string,
-    {
-      afterPayAvailable: boolean;
-      afterPayMin: MoneyValue;
-      afterPayMax: MoneyValue;
-      stripeAccountCountry: string;
-    }
-  >;
+  installments: Record<string, InstalmentData>;
   form: Record<string, unknown> | null;
   orderId: string | null;
 }

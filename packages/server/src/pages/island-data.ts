@@ -1,17 +1,47 @@
+import { type CurrencyCode, fromMoneyShape, productFromItem } from '@store/commerce';
 import type { PageContext } from './page-context';
 
 type Item = Record<string, unknown> & { id: string; structuredContent?: Record<string, unknown> };
 
-function productSummary(item: Item) {
-  const sc = item.structuredContent ?? {};
+/**
+ * A product as the islands use it: the commerce rules' `Product` (prices in minor units),
+ * plus what only the page needs (its URL, main image and each variant's own image). The
+ * browser runs the rules on it as is, with no conversion code of its own.
+ */
+function islandProduct(item: Item, currency: CurrencyCode) {
+  const product = productFromItem(item, { currency });
+  const raw = (item.structuredContent?.variants ?? []) as { imageUrl?: string | null }[];
   return {
-    id: item.id,
-    title: item.title,
+    ...product,
+    variants: product.variants.map((variant, i) => ({ ...variant, imageUrl: raw[i]?.imageUrl ?? null })),
     fullUrl: item.fullUrl,
-    assetUrl: item.assetUrl,
-    collectionId: item.collectionId,
-    ...sc,
+    assetUrl: item.assetUrl ?? null,
   };
+}
+
+interface InstalmentContext {
+  afterPayAvailable?: boolean;
+  afterPayMin?: { value: string; currency: string };
+  afterPayMax?: { value: string; currency: string };
+  shopperLanguage?: string;
+  stripeAccountCountry?: string;
+}
+
+/** The spec's instalment context per item, with its limits in minor units for the rules. */
+function islandInstalments(contexts: Record<string, InstalmentContext>) {
+  const minor = (money: InstalmentContext['afterPayMin']) => (money ? fromMoneyShape(money).minor : 0);
+  return Object.fromEntries(
+    Object.entries(contexts).map(([itemId, ctx]) => [
+      itemId,
+      {
+        afterPayAvailable: ctx.afterPayAvailable === true,
+        afterPayMinCents: minor(ctx.afterPayMin),
+        afterPayMaxCents: minor(ctx.afterPayMax),
+        shopperLanguage: ctx.shopperLanguage ?? 'en',
+        stripeAccountCountry: ctx.stripeAccountCountry ?? 'US',
+      },
+    ]),
+  );
 }
 
 /**
@@ -21,9 +51,9 @@ function productSummary(item: Item) {
 export function islandData(context: PageContext): string {
   const products: Record<string, unknown> = {};
   const candidates = [...(context.items ?? []), ...(context.item ? [context.item] : [])] as Item[];
+  const website = context.website as { id: string; currency: CurrencyCode };
   for (const item of candidates)
-    if (item.structuredContent?.variants) products[item.id] = productSummary(item);
-  const website = context.website as { id: string; currency: string };
+    if (item.structuredContent?.variants) products[item.id] = islandProduct(item, website.currency);
   const data = {
     pageType: context.pageType,
     itemId: context.itemId ?? null,
@@ -41,7 +71,9 @@ export function islandData(context: PageContext): string {
       .multipleQuantityAllowedForServices,
     products,
     merchandising: context.productMerchandisingContext ?? {},
-    installments: context.productInstallmentContext ?? {},
+    installments: islandInstalments(
+      (context.productInstallmentContext ?? {}) as Record<string, InstalmentContext>,
+    ),
     form: context.form ?? null,
     orderId: context.orderId ?? null,
   };

@@ -6,9 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { demoImageSvg } from '../seed/demo-image';
 import { demoProducts } from '../seed/demo-products';
 
-const storefrontDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../storefront/dist');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const storefrontDist = path.resolve(here, '../../../storefront/dist');
+const instalmentPages = path.resolve(here, '../../themes/default/instalments');
 
-/** Built storefront runtime (/assets/runtime/*) and the generated demo images. */
+/**
+ * Built storefront runtime (/assets/runtime/*), the instalment info pages the product
+ * page's modal shows (/assets/instalments/{locale}.html, spec §7: fetched by locale, the
+ * client falls back to en_US) and the generated demo images.
+ */
 export async function staticAssetRoutes(app: FastifyInstance): Promise<void> {
   if (fs.existsSync(storefrontDist)) {
     await app.register(fastifyStatic, {
@@ -20,6 +26,13 @@ export async function staticAssetRoutes(app: FastifyInstance): Promise<void> {
       preCompressed: true,
     });
   }
+  await app.register(fastifyStatic, {
+    root: instalmentPages,
+    prefix: '/assets/instalments/',
+    decorateReply: false,
+    maxAge: '1d',
+    allowedPath: (file) => /^\/[a-z]{2}_[A-Z]{2}\.html$/.test(file),
+  });
   const hues = new Map(demoProducts.map((p) => [p.slug, p.hue]));
   app.get<{ Params: { name: string } }>('/assets/demo/:name', async (request, reply) => {
     const slug = request.params.name.replace(/\.svg$/, '');

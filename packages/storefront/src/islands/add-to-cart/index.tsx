@@ -2,7 +2,6 @@ import { hasVariantSelection, isSoldOut } from '@store/commerce';
 import { useRef } from 'react';
 import { AddToCartButton, type AddToCartHandle } from '../../components/add-to-cart-button';
 import { type PageData, pageData } from '../../page-data';
-import { toProduct } from '../../product-model';
 import { mountInto } from '../mount-into';
 
 /**
@@ -10,13 +9,12 @@ import { mountInto } from '../mount-into';
  * the button flashes "Select Option" for 2000 ms instead of an alert; sold out disables it.
  */
 function GridButton(props: { itemId: string; page: PageData }) {
-  const data = props.page.products[props.itemId];
-  const product = toProduct(data);
+  const product = props.page.products[props.itemId];
   const handle = useRef<AddToCartHandle>(null);
   return (
     <AddToCartButton
       product={product}
-      imageUrl={data.assetUrl}
+      imageUrl={product.assetUrl}
       soldOut={isSoldOut(product)}
       productPage="plp"
       handle={handle}

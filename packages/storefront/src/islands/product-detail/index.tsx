@@ -1,5 +1,4 @@
 import {
-  type Product,
   formatMoney,
   hasVariantSelection,
   isSoldOut,
@@ -13,18 +12,12 @@ import { AddToCartButton, type AddToCartHandle, type AddRequest } from '../../co
 import type { FieldValues, FormField } from '../../components/fields-form';
 import { LazyFieldsForm, LazyModal } from '../../components/lazy';
 import { cartStore } from '../../cart-store';
-import { type PageData, pageData } from '../../page-data';
-import { toProduct } from '../../product-model';
+import { type PageData, type ProductData, pageData } from '../../page-data';
 import { mountInto } from '../mount-into';
 import { Instalments } from './instalments';
 import { VariantOptions } from './variant-options';
 
-function ProductDetail(props: {
-  product: Product;
-  imageUrl: string | null;
-  page: PageData;
-  restock: HTMLElement | null;
-}) {
+function ProductDetail(props: { product: ProductData; page: PageData; restock: HTMLElement | null }) {
   const { product, page } = props;
   const options = hasVariantSelection(product) ? optionNames(product) : [];
   const [chosen, setChosen] = useState<Record<string, string>>({});
@@ -58,9 +51,7 @@ function ProductDetail(props: {
   useEffect(() => {
     const img = document.querySelector<HTMLImageElement>('[data-product-image]');
     if (img && variant) {
-      const url =
-        (page.products[product.id].variants.find((v) => v.sku === variant.sku)?.imageUrl ?? null) ||
-        props.imageUrl;
+      const url = variant.imageUrl || product.assetUrl;
       if (url && img.getAttribute('src') !== url) {
         img.removeAttribute('srcset');
         img.src = url;
@@ -79,7 +70,7 @@ function ProductDetail(props: {
         price.append(was);
       }
     }
-  }, [variant, priceCents, page, product.id, props.imageUrl]);
+  }, [variant, priceCents, page, product.assetUrl]);
 
   // Restock widget placeholder: visible only for a chosen sold-out variant (forms issue wires it).
   useEffect(() => {
@@ -186,7 +177,7 @@ function ProductDetail(props: {
       )}
       <AddToCartButton
         product={product}
-        imageUrl={props.imageUrl}
+        imageUrl={product.assetUrl}
         soldOut={soldOut}
         productPage="pdp"
         prepare={prepare}
@@ -220,7 +211,7 @@ export function mount(element: HTMLElement): void {
   const restock = element.querySelector<HTMLElement>('[data-island="restock"]');
   mountInto(
     element,
-    <ProductDetail product={toProduct(data)} imageUrl={data.assetUrl} page={page} restock={restock} />,
+    <ProductDetail product={data} page={page} restock={restock} />,
     restock ? [restock] : [],
   );
 }

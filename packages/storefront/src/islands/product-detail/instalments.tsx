@@ -6,9 +6,10 @@ import {
   splitInstalments,
 } from '@store/commerce';
 import { useState } from 'react';
-import { LazyModal } from '../../components/lazy';
+import { lazyComponent } from '../../components/lazy';
 import type { PageData } from '../../page-data';
-import { moneyToMinor } from '../../product-model';
+
+const InstalmentModal = lazyComponent(() => import('./instalment-modal').then((m) => m.InstalmentModal));
 
 /**
  * Instalment pill (spec §4, §5): for eligible physical products "or 4 interest-free payments
@@ -24,7 +25,7 @@ export function Instalments(props: {
   const [open, setOpen] = useState(false);
   const ctx = props.page.installments[props.itemId];
   if (!ctx?.afterPayAvailable || props.productType !== 1) return null;
-  const provider = instalmentProvider(ctx.stripeAccountCountry ?? 'US', 'en');
+  const provider = instalmentProvider(ctx.stripeAccountCountry, ctx.shopperLanguage);
   if (!provider) return null;
   const currency = props.page.currency;
   const eligibility = instalmentEligibility({
@@ -33,8 +34,8 @@ export function Instalments(props: {
     currency,
     context: {
       afterPayAvailable: true,
-      afterPayMin: moneyToMinor(ctx.afterPayMin),
-      afterPayMax: moneyToMinor(ctx.afterPayMax),
+      afterPayMin: ctx.afterPayMinCents,
+      afterPayMax: ctx.afterPayMaxCents,
     },
   });
   const name = provider.provider === 'CLEARPAY' ? 'Clearpay' : 'Afterpay';
@@ -56,23 +57,15 @@ export function Instalments(props: {
         i
       </button>
       {open && (
-        <LazyModal
-          title={`Pay in instalments with ${name}`}
+        <InstalmentModal
+          name={name}
+          locale={provider.locale}
+          country={provider.country}
+          summary={eligibility.eligible ? `${instalmentText(amount)}.` : eligibility.message}
+          parts={parts}
+          currency={currency}
           onClose={() => setOpen(false)}
-          className="instalment-modal"
-        >
-          <p>{eligibility.eligible ? `${instalmentText(amount)}.` : eligibility.message}</p>
-          <ol>
-            {parts.map((p, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: instalments are positional
-              <li key={i}>
-                Payment {i + 1}: {formatMoney(p, currency)}
-                {i === 0 ? ' today' : ` in ${i * 2} weeks`}
-              </li>
-            ))}
-          </ol>
-          <p className="meta">No interest. You must be over 18 and a resident of {provider.country}.</p>
-        </LazyModal>
+        />
       )}
     </div>
   );

@@ -1,0 +1,69 @@
+import { formatMoney } from '@store/commerce';
+import { useEffect, useState } from 'react';
+import { Modal } from '../../components/modal';
+
+/** The provider's info page for `locale`, else en_US (spec §7); null when neither loads. */
+export async function fetchInstalmentInfo(locale: string): Promise<string | null> {
+  for (const candidate of locale === 'en_US' ? [locale] : [locale, 'en_US']) {
+    try {
+      const response = await fetch(`/assets/instalments/${encodeURIComponent(candidate)}.html`);
+      if (response.ok) return await response.text();
+    } catch {
+      break; // offline: the fallback would fail the same way
+    }
+  }
+  return null;
+}
+
+/**
+ * The instalment info modal (spec §4): the payment schedule for this price and the
+ * provider's info page for the shopper's locale. Loaded when the pill's info button is
+ * first used. If the info page cannot be fetched, only a warning is logged (spec §8) and
+ * the schedule is shown alone.
+ */
+export function InstalmentModal(props: {
+  name: string;
+  locale: string;
+  country: string;
+  summary: string;
+  parts: number[];
+  currency: string;
+  onClose: () => void;
+}) {
+  const [info, setInfo] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchInstalmentInfo(props.locale).then((html) => {
+      if (html === null) console.warn(`Instalment info for ${props.locale} could not be loaded`);
+      else if (live) setInfo(html);
+    });
+    return () => {
+      live = false;
+    };
+  }, [props.locale]);
+  return (
+    <Modal
+      title={`Pay in instalments with ${props.name}`}
+      onClose={props.onClose}
+      className="instalment-modal"
+    >
+      <p>{props.summary}</p>
+      <ol>
+        {props.parts.map((part, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: instalments are positional
+          <li key={i}>
+            Payment {i + 1}: {formatMoney(part, props.currency)}
+            {i === 0 ? ' today' : ` in ${i * 2} weeks`}
+          </li>
+        ))}
+      </ol>
+      {info === null ? (
+        <p className="meta">No interest. You must be over 18 and a resident of {props.country}.</p>
+      ) : (
+        // Our own server's static page for this locale (not user content).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted, same-origin static HTML
+        <div className="instalment-info-page" dangerouslySetInnerHTML={{ __html: info }} />
+      )}
+    </Modal>
+  );
+}
