@@ -120,6 +120,27 @@ describe('storefront in Chromium', () => {
     await page.waitForSelector('[data-island="restock"][data-island-mounted="true"]');
   });
 
+  it('choosing a variant with its own image swaps the product image, and back', async () => {
+    const { page } = await fresh();
+    await page.goto('/shop/p/classic-tee');
+    await page.waitForSelector('.product-form[data-island-mounted="true"]');
+    const image = '[data-product-image]';
+    expect(await page.getAttribute(image, 'src')).toBe('/assets/demo/classic-tee.svg');
+    expect(await page.getAttribute(image, 'srcset')).toBeTruthy();
+    await page.selectOption('select[data-variant-option-name="Size"]', 'M');
+    await page.check('#variant-option-Color-Sand', { force: true });
+    await expect.poll(() => page.getAttribute(image, 'src')).toBe('/assets/demo/classic-tee-sand.svg');
+    // The srcset named the main image's sizes, so it goes; the browser shows the new src.
+    expect(await page.getAttribute(image, 'srcset')).toBeNull();
+    await expect
+      .poll(() => page.$eval(image, (img) => (img as HTMLImageElement).currentSrc))
+      .toContain('/assets/demo/classic-tee-sand.svg');
+    expect(await page.$eval(image, (img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // Navy has no image of its own: the product's main image comes back.
+    await page.check('#variant-option-Color-Navy', { force: true });
+    await expect.poll(() => page.getAttribute(image, 'src')).toBe('/assets/demo/classic-tee.svg');
+  });
+
   it.each([
     ['no options chosen', {}, '1', 'Please select the Size and Color options.'],
     ['one option missing', { Size: 'S' }, '1', 'Please select the Color option.'],

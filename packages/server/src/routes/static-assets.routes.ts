@@ -33,7 +33,12 @@ export async function staticAssetRoutes(app: FastifyInstance): Promise<void> {
     maxAge: '1d',
     allowedPath: (file) => /^\/[a-z]{2}_[A-Z]{2}\.html$/.test(file),
   });
-  const hues = new Map(demoProducts.map((p) => [p.slug, p.hue]));
+  const hues = new Map<string, number>();
+  for (const product of demoProducts) {
+    hues.set(product.slug, product.hue);
+    for (const variant of product.variants)
+      if (variant.image) hues.set(variant.image.name, variant.image.hue);
+  }
   app.get<{ Params: { name: string } }>('/assets/demo/:name', async (request, reply) => {
     const slug = request.params.name.replace(/\.svg$/, '');
     const hue = hues.get(slug);

@@ -8,6 +8,8 @@ export interface DemoVariant {
   onSale?: boolean;
   stock: number | 'unlimited';
   attributes?: Record<string, string>;
+  /** A generated image of this variant's own (served as /assets/demo/<name>.svg). */
+  image?: { name: string; hue: number };
 }
 
 export interface DemoProduct {
@@ -27,18 +29,20 @@ export interface DemoProduct {
 }
 
 const sizes = ['S', 'M', 'L'];
-const tee = (colour: string, stock: Record<string, number>): DemoVariant[] =>
+const tee = (colour: string, stock: Record<string, number>, image?: DemoVariant['image']): DemoVariant[] =>
   sizes.map((size) => ({
     sku: `TEE-${colour.slice(0, 3).toUpperCase()}-${size}`,
     price: 2800,
     stock: stock[size] ?? 0,
     attributes: { Size: size, Color: colour },
+    image,
   }));
 
 /**
  * The demo store. Covers: size × colour with per-variant stock and one sold-out variant,
- * a fully sold-out product, sale prices, unlimited stock, digital, service, gift card
- * denominations, a monthly subscription and an additional-fields form. Slugs are stable.
+ * a colour with its own image, a fully sold-out product, sale prices, unlimited stock,
+ * digital, service, gift card denominations, a monthly subscription and an
+ * additional-fields form. Slugs are stable.
  */
 export const demoProducts: DemoProduct[] = [
   {
@@ -48,7 +52,11 @@ export const demoProducts: DemoProduct[] = [
     productType: 1,
     hue: 210,
     options: ['Size', 'Color'],
-    variants: [...tee('Navy', { S: 12, M: 8, L: 5 }), ...tee('Sand', { S: 4, M: 2, L: 0 })],
+    // Sand has its own image, so choosing it swaps the picture (spec §2).
+    variants: [
+      ...tee('Navy', { S: 12, M: 8, L: 5 }),
+      ...tee('Sand', { S: 4, M: 2, L: 0 }, { name: 'classic-tee-sand', hue: 38 }),
+    ],
     merchandising: { scarcityEnabled: true, scarcityText: 'Only {qty} left in stock' },
     category: 'Apparel',
   },

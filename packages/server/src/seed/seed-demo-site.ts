@@ -232,6 +232,7 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
           qtyInStock: v.stock === 'unlimited' ? 0 : v.stock,
           unlimited: v.stock === 'unlimited',
           attributes: v.attributes ?? {},
+          imageUrl: v.image ? `/assets/demo/${v.image.name}.svg` : null,
           displayIndex: j,
         })),
       );
