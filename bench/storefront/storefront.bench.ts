@@ -51,7 +51,13 @@ async function addToCart(page: import('playwright-core').Page): Promise<void> {
 async function javascriptPerPage(base: string) {
   const result: Record<
     string,
-    { files: number; gzipKB: number; sentKB?: number; perFileKB?: Record<string, number> }
+    {
+      files: number;
+      gzipBytes: number;
+      gzipKiB: number;
+      sentKiB?: number;
+      perFileKiB?: Record<string, number>;
+    }
   > = {};
   const browser = await launchBrowser({ baseURL: base });
   try {
@@ -74,14 +80,16 @@ async function javascriptPerPage(base: string) {
       const all = [...unique.values()];
       result[name] = {
         files: all.length,
-        gzipKB: round(all.reduce((n, s) => n + s.gz, 0) / 1024),
+        // The budget's figure, exact and in KiB (1 KB = 1,024 bytes, as the budget is read).
+        gzipBytes: all.reduce((n, s) => n + s.gz, 0),
+        gzipKiB: round(all.reduce((n, s) => n + s.gz, 0) / 1024),
         // Bytes on the wire, when none of the files came from the browser cache.
         ...(all.every((f) => f.sent > 0)
-          ? { sentKB: round(all.reduce((n, f) => n + f.sent, 0) / 1024) }
+          ? { sentKiB: round(all.reduce((n, f) => n + f.sent, 0) / 1024) }
           : {}),
         ...(name.startsWith('product')
           ? {
-              perFileKB: Object.fromEntries(
+              perFileKiB: Object.fromEntries(
                 all.map((s) => [
                   s.url
                     .split('/')
@@ -196,7 +204,7 @@ export async function run() {
     const vitals = await productVitals(base);
     const http = await throughput(server.port, base);
     return {
-      budgets: { productPageJsGzipKBMax: 80, lcpMsMax: 1000, clsMax: 0.05 },
+      budgets: { productPageJsGzipKiBMax: 80, lcpMsMax: 1000, clsMax: 0.05 },
       javascript,
       productPageVitals: vitals,
       productPageThroughput: { database: 'postgresql', connections: CONNECTIONS, seconds: SECONDS, ...http },
