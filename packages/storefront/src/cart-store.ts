@@ -88,37 +88,11 @@ export const cartStore = {
     for (const l of addedListeners) l(added);
     return res.newlyAdded;
   },
-  async setQuantity(entryId: string, quantity: number): Promise<void> {
-    const res = await api<{ shoppingCart: CartView }>(
-      'PATCH',
-      `/api/commerce/shopping-cart/entries/${entryId}`,
-      {
-        quantity,
-      },
-    );
-    set({ cart: res.shoppingCart });
-  },
-  async remove(entryId: string): Promise<void> {
-    const res = await api<{ shoppingCart: CartView }>(
-      'DELETE',
-      `/api/commerce/shopping-cart/entries/${entryId}`,
-    );
-    set({ cart: res.shoppingCart });
-  },
-  async updateAdditionalFields(entry: CartEntryView, fields: unknown): Promise<void> {
-    set({ status: 'recalculating' });
-    try {
-      const res = await api<{ shoppingCart: CartView }>(
-        'PUT',
-        `/api/commerce/shopping-cart/entries/${entry.id}/additionalFields`,
-        { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields: JSON.stringify(fields) },
-      );
-      set({ cart: res.shoppingCart });
-    } finally {
-      set({ status: 'loaded' });
-    }
-  },
   replace(cart: CartView): void {
     set({ cart });
+  },
+  /** Set the cart status (the cart page's edits: 'recalculating' while a form is saved). */
+  setStatus(status: CartStatus): void {
+    set({ status });
   },
 };

@@ -7,6 +7,8 @@ import { startTrackingSafely } from './tracking-bridge';
 /** Dispatched on document by an island that revealed a hidden island marker. */
 export const MOUNT_ISLANDS_EVENT = 'sf:mount-islands';
 
+const QUICK_VIEW = '.sqs-product-quick-view-button';
+
 /** The header cart link and the pill: loaded only once there is (or may be) a cart. */
 const CART_ISLANDS = new Set(['header-cart', 'cart-pill']);
 let cartIslands = false;
@@ -34,23 +36,6 @@ function mountIslands(): void {
   }
 }
 
-/** Quick view (template `product-quick-view` span): open the product, by click or Enter/Space. */
-function wireQuickView(): void {
-  const open = (event: Event) => {
-    const target = (event.target as HTMLElement | null)?.closest<HTMLElement>(
-      '.sqs-product-quick-view-button',
-    );
-    if (!target) return;
-    if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
-    const url = pageData().products[target.dataset.id ?? '']?.fullUrl;
-    if (!url) return;
-    event.preventDefault();
-    window.location.assign(url);
-  };
-  document.addEventListener('click', open);
-  document.addEventListener('keydown', open);
-}
-
 function boot(): void {
   const page = pageData();
   // Spec §4: read the cart at page start only when there can be one; otherwise just
@@ -74,7 +59,10 @@ function boot(): void {
   }
   document.documentElement.classList.add('sf-ready');
   mountIslands();
-  wireQuickView();
+  // Quick view buttons (the store grid) are wired by a small chunk on the pages that have them.
+  if (document.querySelector(QUICK_VIEW)) {
+    import('./quick-view').then((m) => m.wireQuickView()).catch((error: unknown) => console.error(error));
+  }
   document.addEventListener(MOUNT_ISLANDS_EVENT, mountIslands);
   startTrackingSafely(page);
 }

@@ -9,6 +9,7 @@ import { pageData } from '../../page-data';
 import { useCart } from '../../use-cart';
 import { mountInto } from '../mount-into';
 import { CartLine } from './cart-line';
+import { removeEntry, setQuantity, updateAdditionalFields } from './cart-edits';
 
 const OFFLINE = 'Please check your internet connection.';
 
@@ -104,8 +105,8 @@ function CartPage() {
               entry={entry}
               currency={currency}
               busy={busy}
-              onQuantity={(q) => act(() => cartStore.setQuantity(entry.id, q), 'Unable to update quantity')}
-              onRemove={() => act(() => cartStore.remove(entry.id), 'Unable to remove item')}
+              onQuantity={(q) => act(() => setQuantity(entry.id, q), 'Unable to update quantity')}
+              onRemove={() => act(() => removeEntry(entry.id), 'Unable to remove item')}
               onEditFields={entry.additionalFields ? () => void openForm(entry) : undefined}
             />
           ))}
@@ -143,7 +144,7 @@ function CartPage() {
             error={formError}
             onSubmit={async (values: FieldValues) => {
               try {
-                await cartStore.updateAdditionalFields(editing.entry, values);
+                await updateAdditionalFields(editing.entry, values);
                 setEditing(null);
               } catch (e) {
                 setFormError(
