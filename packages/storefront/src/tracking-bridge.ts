@@ -3,20 +3,13 @@ import { type TrackingPageContext, startTracking, trackAddToCart } from './track
 
 // The trackers ship in the entry chunk (every page sends a page view); the parts used only
 // on some pages (events, error reporter, DOM census) load on first use. A failing tracker
-// never breaks the page: both calls are guarded.
+// never breaks the page: startTracking catches a failed start, and every send ends in the
+// console (tracking/start-tracking.ts `guard`), so these calls cannot throw.
 
 export function startTrackingSafely(page: PageData): void {
-  try {
-    startTracking(page as unknown as TrackingPageContext);
-  } catch (error) {
-    console.warn('tracking failed to start', error);
-  }
+  startTracking(page as unknown as TrackingPageContext);
 }
 
 export function trackAddToCartSafely(...args: Parameters<typeof trackAddToCart>): void {
-  try {
-    void trackAddToCart(...args);
-  } catch (error) {
-    console.warn('add-to-cart tracking failed', error);
-  }
+  void trackAddToCart(...args);
 }

@@ -39,15 +39,16 @@ export function recordHit(
   visitorRecord: string,
   session: Record<string, unknown> = {},
 ): Promise<void> {
+  const viewport = env.viewport();
   const data = {
     ...pageFields(env, page),
     ...session,
     website_locale: page.websiteLocale ?? undefined,
     userAgent: env.navigator.userAgent.slice(0, 1000),
-    viewportInnerWidth: Math.max(0, Math.round(env.viewport.width)),
-    viewportInnerHeight: Math.max(0, Math.round(env.viewport.height)),
-    screenWidth: Math.max(0, Math.round(env.viewport.screenWidth)),
-    screenHeight: Math.max(0, Math.round(env.viewport.screenHeight)),
+    viewportInnerWidth: Math.max(0, Math.round(viewport.width)),
+    viewportInnerHeight: Math.max(0, Math.round(viewport.height)),
+    screenWidth: Math.max(0, Math.round(viewport.screenWidth)),
+    screenHeight: Math.max(0, Math.round(viewport.screenHeight)),
   };
   const body = new URLSearchParams({ event: 'View', data: JSON.stringify(data), ss_cvr: visitorRecord });
   return beacon(env, '/api/census/RecordHit', body, 'application/x-www-form-urlencoded');

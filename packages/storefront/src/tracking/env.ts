@@ -22,7 +22,8 @@ export interface TrackerEnv {
   randomId(): string;
   location: { href: string; host: string; pathname: string; search: string; protocol: string };
   document: { title: string; referrer: string; language: string };
-  viewport: { width: number; height: number; screenWidth: number; screenHeight: number };
+  /** Window and screen size now (they change as the visitor resizes). */
+  viewport(): { width: number; height: number; screenWidth: number; screenHeight: number };
   navigator: { userAgent: string; language: string };
   console: Pick<Console, 'warn' | 'error'>;
   setTimeout(fn: () => void, ms: number): unknown;
@@ -79,20 +80,12 @@ export function browserEnv(): TrackerEnv {
         return document.documentElement.lang;
       },
     },
-    viewport: {
-      get width() {
-        return window.innerWidth;
-      },
-      get height() {
-        return window.innerHeight;
-      },
-      get screenWidth() {
-        return window.screen?.width ?? 0;
-      },
-      get screenHeight() {
-        return window.screen?.height ?? 0;
-      },
-    },
+    viewport: () => ({
+      width: window.innerWidth,
+      height: window.innerHeight,
+      screenWidth: window.screen?.width ?? 0,
+      screenHeight: window.screen?.height ?? 0,
+    }),
     navigator: { userAgent: navigator.userAgent, language: navigator.language },
     console,
     setTimeout: (fn, ms) => setTimeout(fn, ms),

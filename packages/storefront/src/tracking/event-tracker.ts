@@ -53,6 +53,7 @@ export function createEventTracker(env: TrackerEnv, ctx: EventTrackerContext) {
   let warnedEnvironment = false;
 
   function autoFields(): Record<string, unknown> {
+    const viewport = env.viewport();
     if (!ctx.sourceEnvironment && !warnedEnvironment) {
       warnedEnvironment = true;
       env.console.warn('Tracking source environment is missing: it must be dev, staging or prod.');
@@ -61,8 +62,8 @@ export function createEventTracker(env: TrackerEnv, ctx: EventTrackerContext) {
       analytics_id: ctx.analyticsId,
       browser_language: env.navigator.language,
       browser_locale: env.navigator.language,
-      browser_window_height: Math.max(0, Math.round(env.viewport.height)),
-      browser_window_width: Math.max(0, Math.round(env.viewport.width)),
+      browser_window_height: Math.max(0, Math.round(viewport.height)),
+      browser_window_width: Math.max(0, Math.round(viewport.width)),
       client_name: 'storefront',
       client_version: TRACKER_VERSION,
       page_host: env.location.host,

@@ -80,7 +80,7 @@ export function fakeEnv(
       protocol: 'https:',
     },
     document: { title: 'Tee', referrer: 'https://search.test/', language: 'fr-FR' },
-    viewport: { width: 1280, height: 720, screenWidth: 1920, screenHeight: 1080 },
+    viewport: () => ({ width: 1280, height: 720, screenWidth: 1920, screenHeight: 1080 }),
     navigator: { userAgent: 'FakeAgent/1.0', language: 'fr-FR' },
     console: {
       warn: (m: string) => void warnings.push(String(m)),
