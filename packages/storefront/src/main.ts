@@ -61,7 +61,9 @@ function boot(): void {
   mountIslands();
   // Quick view buttons (the store grid) are wired by a small chunk on the pages that have them.
   if (document.querySelector(QUICK_VIEW)) {
-    import('./quick-view').then((m) => m.wireQuickView()).catch((error: unknown) => console.error(error));
+    import('./quick-view')
+      .then((m) => m.wireQuickView(QUICK_VIEW))
+      .catch((error: unknown) => console.error(error));
   }
   document.addEventListener(MOUNT_ISLANDS_EVENT, mountIslands);
   startTrackingSafely(page);
