@@ -244,7 +244,12 @@ describe('storefront in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.mouse.click(5, 5);
     await page.waitForSelector('[role="dialog"]', { state: 'detached' });
+    // Reopened, the info page shows at once: it was fetched once this visit.
+    const infoRequests: string[] = [];
+    page.on('request', (r) => r.url().includes('/assets/instalments/') && infoRequests.push(r.url()));
     await info.click();
+    await page.waitForSelector('[role="dialog"] .instalment-info');
+    expect(infoRequests).toEqual([]);
     await page.click('[role="dialog"] .modal__close');
     await page.waitForSelector('[role="dialog"]', { state: 'detached' });
   });

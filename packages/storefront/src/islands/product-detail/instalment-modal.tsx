@@ -15,6 +15,10 @@ export async function fetchInstalmentInfo(locale: string): Promise<string | null
   return null;
 }
 
+// Pages fetched this visit, by locale: reopening the modal does not ask again. A failed
+// fetch is not kept, so the next open tries once more.
+const loaded = new Map<string, string>();
+
 /**
  * The instalment info modal (spec §4): the payment schedule for this price and the
  * provider's info page for the shopper's locale. Loaded when the pill's info button is
@@ -30,12 +34,16 @@ export function InstalmentModal(props: {
   currency: string;
   onClose: () => void;
 }) {
-  const [info, setInfo] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(() => loaded.get(props.locale) ?? null);
   useEffect(() => {
+    if (loaded.has(props.locale)) return;
     let live = true;
     fetchInstalmentInfo(props.locale).then((html) => {
       if (html === null) console.warn(`Instalment info for ${props.locale} could not be loaded`);
-      else if (live) setInfo(html);
+      else {
+        loaded.set(props.locale, html);
+        if (live) setInfo(html);
+      }
     });
     return () => {
       live = false;
