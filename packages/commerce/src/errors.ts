@@ -18,6 +18,7 @@ export const ADD_TO_CART_ERRORS = {
   // Not worded by the spec; the 1–9999 limit is (§5, §9).
   QUANTITY_OUT_OF_RANGE: 'Quantity must be between 1 and 9999.',
   GIFT_CARD_DENOMINATION_MISSING: 'Select a denomination for the Gift Card',
+  ITEM_UNAVAILABLE: 'Sorry, that item is no longer available.',
 } as const;
 
 /** Add failures (spec §8) */
@@ -48,11 +49,13 @@ export const COUPON_ERRORS = {
   COUPON_NOT_STARTED: 'This coupon is not active yet.',
   COUPON_DUPLICATE: 'This coupon has already been applied.',
   COUPON_MALFORMED: 'This coupon is not valid.',
+  COUPON_UNKNOWN: 'That coupon code is not valid.',
 } as const;
 
 /** Subscriptions (spec §8: price text falls back to "Unavailable") */
 export const SUBSCRIPTION_ERRORS = {
   SUBSCRIPTION_UNAVAILABLE: 'Unavailable',
+  NOT_SUBSCRIBABLE: 'This product is not available as a subscription.',
 } as const;
 
 /** Instalments (spec §4) */

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hasVariantSelection } from '../src/has-variant-selection';
-import { isOnSale } from '../src/is-on-sale';
-import { isSoldOut } from '../src/is-sold-out';
-import { productFromItem } from '../src/product-from-item';
-import { showQuantityInput } from '../src/show-quantity-input';
-import { subscriptionPriceText } from '../src/subscription-price-text';
+import { hasVariantSelection } from '../src/product/has-variant-selection';
+import { isOnSale } from '../src/product/is-on-sale';
+import { isSoldOut } from '../src/product/is-sold-out';
+import { productFromItem } from '../src/product/product-from-item';
+import { showQuantityInput } from '../src/product/show-quantity-input';
+import { subscriptionPriceText } from '../src/subscriptions/subscription-price-text';
 
 // The shared conformance corpus (read-only data, never copied into the repo) also exercises the
 // store rules through template predicates and formatters. We read it at run time and check our

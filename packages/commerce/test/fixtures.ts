@@ -1,5 +1,5 @@
-import type { CartEntry } from '../src/cart-types';
-import { type Product, ProductType, type ProductTypeCode, type Variant } from '../src/product-types';
+import type { CartEntry } from '../src/cart/cart-types';
+import { type Product, ProductType, type ProductTypeCode, type Variant } from '../src/product/product-types';
 
 /** A variant with sensible defaults; attributes double as optionValues. */
 export function variant(overrides: Partial<Variant> = {}): Variant {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDecimal } from './decimal';
+import { parseDecimal } from '@store/commerce';
 import { formatCurrency } from './money-string';
 
 const fmt = (value: string, currency: string, args: string[], locale: string | null = 'en-US') =>

@@ -1,5 +1,5 @@
 import type { Formatter } from '../../plugin-api';
-import { decimalToString } from './decimal';
+import { decimalToString } from '@store/commerce';
 import { fromPrice, legacyPrice, normalPrice, salePrice } from './prices';
 
 /** `from-price`: lowest price (sale price where on sale) in legacy cents. */

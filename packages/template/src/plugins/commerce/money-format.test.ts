@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { fakeContext } from '../../testing/fake-context';
-import { CURRENCY_DIGITS, currencyForLocale } from './currencies';
 import {
   bookkeeperMoneyFormatter,
   moneyFormatFormatter,
@@ -38,27 +37,6 @@ describe('moneyFormat / money-format', () => {
   it('money-string wraps it in the native money span', () => {
     expect(moneyStringFormatter(12345, [], ctx(), [])).toBe('<span class="sqs-money-native">123.45</span>');
     expect(moneyStringFormatter({}, [], ctx(), [])).toBe('');
-  });
-});
-
-describe('currencies', () => {
-  it('lists the 27 store currencies, JPY without minor digits', () => {
-    expect(Object.keys(CURRENCY_DIGITS)).toHaveLength(27);
-    expect(Object.entries(CURRENCY_DIGITS).filter(([, d]) => d !== 2)).toEqual([['JPY', 0]]);
-  });
-
-  it.each([
-    ['en', 'USD'],
-    ['en-US', 'USD'],
-    ['en-GB', 'GBP'],
-    ['fr-FR', 'EUR'],
-    ['de', 'EUR'],
-    ['ja', 'JPY'],
-    ['sv-SE', 'SEK'],
-    ['pl-PL', 'PLN'],
-    ['xx-ZZ', 'USD'],
-  ])('region currency of %s is %s', (locale, currency) => {
-    expect(currencyForLocale(locale)).toBe(currency);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Formatter } from '../../plugin-api';
 import { toStr } from '../../values';
-import { currencyDigits, currencyForLocale } from './currencies';
-import { type Decimal, decimalToIntl, movePoint, parseDecimal, ZERO } from './decimal';
+import { currencyDigits, currencyForLocale } from '@store/commerce';
+import { type Decimal, decimalToIntl, movePoint, parseDecimal, ZERO } from '@store/commerce';
 import { formatCurrency } from './money-string';
 import { numberFormat } from './number-formats';
 

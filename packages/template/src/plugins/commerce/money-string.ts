@@ -1,8 +1,8 @@
 import type { RenderContext } from '../../plugin-api';
 import { isTruthy } from '../../values';
-import { currencyDigits } from './currencies';
+import { currencyDigits } from '@store/commerce';
 import { currencyOptions, wantsCodeStyle } from './currency-options';
-import { type Decimal, decimalToIntl, decimalToString, movePoint } from './decimal';
+import { type Decimal, decimalToIntl, decimalToString, movePoint } from '@store/commerce';
 import { type Money, moneyAmount, moneyCurrency } from './prices';
 import { numberFormat } from './number-formats';
 

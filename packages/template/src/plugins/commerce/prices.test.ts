@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeContext } from '../../testing/fake-context';
-import { compareDecimal, decimalToString, movePoint, parseDecimal } from './decimal';
+import { compareDecimal, decimalToString, movePoint, parseDecimal } from '@store/commerce';
 import { fromPriceFormatter, normalPriceFormatter, salePriceFormatter } from './legacy-prices';
 import { pricingOptionsOfLowestVariant } from './prices';
 

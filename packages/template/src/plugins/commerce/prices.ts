@@ -1,5 +1,5 @@
 import { isTruthy, toStr } from '../../values';
-import { compareDecimal, type Decimal, movePoint, parseDecimal, ZERO } from './decimal';
+import { compareDecimal, type Decimal, movePoint, parseDecimal, ZERO } from '@store/commerce';
 import { ProductType, productType, variantsOf } from './product-rules';
 import { getPath } from './scope';
 
@@ -53,7 +53,7 @@ const digitalMoney = (item: unknown, key: string): Money =>
 export function fromPrice(item: unknown): Money {
   const type = productType(item);
   if (type === ProductType.DIGITAL) return digitalMoney(item, 'priceMoney');
-  if (type === ProductType.UNDEFINED) return DEFAULT_MONEY;
+  if (type === undefined) return DEFAULT_MONEY;
   const variants = variantsOf(item) ?? [];
   if (variants.length === 0) return DEFAULT_MONEY;
   return pick(variants.map(effectiveMoney), (a, b) => compareDecimal(a, b) < 0);
@@ -63,7 +63,7 @@ export function fromPrice(item: unknown): Money {
 export function normalPrice(item: unknown): Money {
   const type = productType(item);
   if (type === ProductType.DIGITAL) return digitalMoney(item, 'priceMoney');
-  if (type === ProductType.UNDEFINED) return DEFAULT_MONEY;
+  if (type === undefined) return DEFAULT_MONEY;
   const variants = variantsOf(item) ?? [];
   if (variants.length === 0) return DEFAULT_MONEY;
   return pick(

@@ -1,3 +1,4 @@
+import { stockFacts, totalStock } from '@store/commerce';
 import { describe, expect, it } from 'vitest';
 import {
   hasVariants,
@@ -7,7 +8,6 @@ import {
   itemVariantOptions,
   productType,
   showsQuantityInput,
-  totalStockRemaining,
   variantDescriptor,
 } from './product-rules';
 
@@ -20,9 +20,9 @@ describe('productType', () => {
     [1, 1],
     ['3', 3],
     [4, 4],
-    [5, -1],
-    [undefined, -1],
-    ['x', -1],
+    [5, 5],
+    [undefined, undefined],
+    ['x', undefined],
   ])('%s -> %s', (code, expected) => {
     expect(productType(product(code))).toBe(expected);
   });
@@ -69,7 +69,8 @@ describe('isSoldOut and total stock', () => {
     ['unknown type is always sold out', product(undefined, [{ qtyInStock: 9 }]), true, 9],
   ])('%s', (_name, item, soldOut, stock) => {
     expect(isSoldOut(item)).toBe(soldOut);
-    expect(totalStockRemaining(item)).toBe(stock);
+    const level = totalStock(stockFacts(item));
+    expect(level.unlimited ? Number.MAX_SAFE_INTEGER : level.quantity).toBe(stock);
   });
 });
 

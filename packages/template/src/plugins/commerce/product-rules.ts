@@ -1,18 +1,28 @@
-import { isTruthy, isObject, toBool, toNum, toStr } from '../../values';
+import {
+  hasVariantSelection,
+  isOnSale as onSale,
+  ProductType,
+  type ProductTypeCode,
+  productTypeOf,
+  showQuantityInput,
+  isSoldOut as soldOut,
+  stockFacts,
+  tracksStock,
+} from '@store/commerce';
+import { isTruthy, isObject, toBool, toStr } from '../../values';
 import { getPath } from './scope';
 
+export { ProductType };
+
 /**
- * Product rules (storefront spec §4 "Sold out / on sale", §5 quantity input) as pure
- * functions of a product item's JSON.
+ * The template side of the product rules (storefront spec §4 "Sold out / on sale", §5
+ * quantity input): each reads a product item's JSON and asks `@store/commerce`, which holds
+ * the rule itself, so pages, islands and the server give one answer.
  */
-export const ProductType = { UNDEFINED: -1, PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4 } as const;
 
-const KNOWN_TYPES = new Set<number>([1, 2, 3, 4]);
-
-/** The product type code (strings like "1" accepted); -1 when unknown. */
-export function productType(item: unknown): number {
-  const code = toNum(getPath(item, ['structuredContent', 'productType']));
-  return KNOWN_TYPES.has(code) ? code : ProductType.UNDEFINED;
+/** The product type code (strings like "1" accepted); undefined when unknown. */
+export function productType(item: unknown): ProductTypeCode | undefined {
+  return productTypeOf(getPath(item, ['structuredContent', 'productType']));
 }
 
 /** The variants array, or undefined when the item has none. */
@@ -21,45 +31,14 @@ export function variantsOf(item: unknown): readonly unknown[] | undefined {
   return Array.isArray(v) ? v : undefined;
 }
 
-const isPhysicalOrService = (type: number) => type === ProductType.PHYSICAL || type === ProductType.SERVICE;
-
 /** Variant selection exists only for non-digital products with more than one variant. */
-export function hasVariants(item: unknown): boolean {
-  const variants = variantsOf(item);
-  return productType(item) !== ProductType.DIGITAL && variants !== undefined && variants.length > 1;
-}
+export const hasVariants = (item: unknown): boolean => hasVariantSelection(stockFacts(item));
 
 /** Any variant on sale (physical/service), the item itself (digital); never gift cards. */
-export function isOnSale(item: unknown): boolean {
-  const type = productType(item);
-  if (isPhysicalOrService(type))
-    return (variantsOf(item) ?? []).some((v) => isTruthy(getPath(v, ['onSale'])));
-  if (type === ProductType.DIGITAL) return isTruthy(getPath(item, ['structuredContent', 'onSale']));
-  return false;
-}
+export const isOnSale = (item: unknown): boolean => onSale(stockFacts(item));
 
 /** Physical/service with no unlimited variant and no stock; digital and gift cards never; unknown types always. */
-export function isSoldOut(item: unknown): boolean {
-  const type = productType(item);
-  if (isPhysicalOrService(type)) {
-    return !(variantsOf(item) ?? []).some(
-      (v) => isTruthy(getPath(v, ['unlimited'])) || toNum(getPath(v, ['qtyInStock'])) > 0,
-    );
-  }
-  return !(type === ProductType.DIGITAL || type === ProductType.GIFT_CARD);
-}
-
-/** Units that can still be sold: unlimited (MAX_SAFE_INTEGER) for digital, gift cards and unlimited variants. */
-export function totalStockRemaining(item: unknown): number {
-  const type = productType(item);
-  if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return Number.MAX_SAFE_INTEGER;
-  let total = 0;
-  for (const v of variantsOf(item) ?? []) {
-    if (isTruthy(getPath(v, ['unlimited']))) return Number.MAX_SAFE_INTEGER;
-    total += toNum(getPath(v, ['qtyInStock']));
-  }
-  return total;
-}
+export const isSoldOut = (item: unknown): boolean => soldOut(stockFacts(item));
 
 /** Deep JSON equality, with missing equal only to missing. */
 function same(a: unknown, b: unknown): boolean {
@@ -71,7 +50,7 @@ function same(a: unknown, b: unknown): boolean {
 /** Variants differ in price, in sale flag, or (when the first is on sale) in sale price. */
 export function hasVariedPrices(item: unknown): boolean {
   const type = productType(item);
-  if (!isPhysicalOrService(type) && type !== ProductType.GIFT_CARD) return false;
+  if (!tracksStock(type) && type !== ProductType.GIFT_CARD) return false;
   const variants = variantsOf(item) ?? [];
   if (variants.length === 0) return false;
   const [first, ...rest] = variants;
@@ -100,12 +79,10 @@ export function multipleQuantityAllowedForServices(websiteSettings: unknown): bo
 
 /** Quantity field: physical (or service, if allowed) non-subscription products with more than one unit. */
 export function showsQuantityInput(item: unknown, websiteSettings: unknown): boolean {
-  const type = productType(item);
-  const allowed =
-    (type === ProductType.PHYSICAL ||
-      (type === ProductType.SERVICE && multipleQuantityAllowedForServices(websiteSettings))) &&
-    !isSubscribable(item);
-  return allowed && totalStockRemaining(item) > 1;
+  return showQuantityInput(
+    { ...stockFacts(item), isSubscribable: isSubscribable(item) },
+    { multipleQuantityAllowedForServices: multipleQuantityAllowedForServices(websiteSettings) },
+  );
 }
 
 /** A product option and the distinct values its variants use, in first-seen order. */

@@ -1,0 +1,20 @@
+// Cart: totals, coupons, tax, flags and the pill.
+export { applicableTaxRules } from './applicable-tax-rules';
+export { hasDigital, purelyDigital, requiresShipping, totalQuantity } from './cart-flags';
+export { cartPillCount, cartPillLabel } from './cart-pill';
+export { type CartSyncData, cartSyncData } from './cart-sync-data';
+export { cartTax } from './cart-tax';
+export { type CartTotals, type CartTotalsInput, cartTotals } from './cart-totals';
+export type {
+  CartEntry,
+  ChosenVariant,
+  Coupon,
+  CouponRejectionCode,
+  InvalidCoupon,
+  ShippingLocation,
+  ShippingOption,
+  ShoppingCart,
+  TaxRule,
+} from './cart-types';
+export { type CartInput, type DeriveCartOptions, deriveCart } from './derive-cart';
+export { type CouponEvaluation, evaluateCoupons } from './evaluate-coupons';

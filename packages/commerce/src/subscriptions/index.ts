@@ -1,0 +1,2 @@
+// Subscriptions: price wording.
+export { subscriptionPriceText } from './subscription-price-text';
