@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// jsont render TEMPLATE.html DATA.json [--partials P.json] [--locale L] [--now MS]
+// jsont render TEMPLATE.html DATA.json [--partials P.json] [--locale L] [--now MS] [--max-render-ms MS]
 // Prints the output on stdout and errors (with positions) on stderr. Loads the TypeScript
 // source through tsx's API, so it works right after `npm install` without a build.
 import { readFileSync } from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
 
-const USAGE = 'usage: jsont render TEMPLATE.html DATA.json [--partials P.json] [--locale L|none] [--now MS]';
+const USAGE =
+  'usage: jsont render TEMPLATE.html DATA.json [--partials P.json] [--locale L|none] [--now MS] [--max-render-ms MS]';
 
 function parseArgs(argv) {
   const positional = [];
@@ -49,12 +50,22 @@ if (now !== undefined && !Number.isFinite(now)) {
   console.error('jsont: --now must be epoch milliseconds');
   process.exit(2);
 }
+const maxRenderMs = flags['max-render-ms'] === undefined ? undefined : Number(flags['max-render-ms']);
+if (maxRenderMs !== undefined && !(maxRenderMs >= 0)) {
+  console.error('jsont: --max-render-ms must be a number of milliseconds (0 = no deadline)');
+  process.exit(2);
+}
 const locale = flags.locale === undefined ? 'en-US' : flags.locale === 'none' ? null : flags.locale;
 
-const { createEngine } = await tsImport('../src/index.ts', import.meta.url);
+const { createEngine, BUDGET_ERROR_CODES: BUDGET } = await tsImport('../src/index.ts', import.meta.url);
 const { template, errors } = createEngine().compile(source, { partials });
 const runtime = [];
-const output = template.render(data, { locale, ...(now === undefined ? {} : { now }), errors: runtime });
+const output = template.render(data, {
+  locale,
+  ...(now === undefined ? {} : { now }),
+  ...(maxRenderMs === undefined ? {} : { budget: { maxRenderMs } }),
+  errors: runtime,
+});
 process.stdout.write(output);
 const report = (e) => {
   const where = `${e.partial ?? positional[1]}:${e.line}:${e.column}`;
@@ -63,4 +74,5 @@ const report = (e) => {
 };
 for (const e of errors) report(e);
 for (const e of runtime) report(e);
-process.exit(errors.length ? 1 : 0);
+// exitCode, not process.exit(): exiting at once would cut output still queued for a pipe.
+process.exitCode = errors.length ? 1 : runtime.some((e) => BUDGET.has(e.code)) ? 3 : 0;

@@ -1,6 +1,6 @@
-import { compileBlock } from './compiler/compile-block';
+import { compileRoot } from './compiler/compile-block';
 import { type TemplateError, makeError, messages } from './errors';
-import { type Limits, defaultLimits } from './limits';
+import { type Limits, type RenderBudget, defaultLimits } from './limits';
 import { type Ast, encodeRoot } from './parser/encode-ast';
 import type { Node } from './parser/nodes';
 import { parseTemplate } from './parser/parse-template';
@@ -32,6 +32,11 @@ export interface RenderOptions {
   readonly partials?: Readonly<Record<string, string>>;
   /** Runtime errors are pushed here when given. */
   readonly errors?: TemplateError[];
+  /**
+   * Per-render overrides of the engine's limits (deadline, steps, output, string length);
+   * a render that exceeds one stops with a budget error (see `budgetError`).
+   */
+  readonly budget?: RenderBudget;
 }
 
 export interface Template {
@@ -71,7 +76,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const parsed = parseTemplate(source, registry, name);
     let nodes = parsed.nodes;
     const errors = parsed.errors;
-    if (maxNesting(nodes) > limits.maxBlockNesting) {
+    // Walk the tree only when the template has enough blocks to nest that deep.
+    if (parsed.blocks > limits.maxBlockNesting && maxNesting(nodes) > limits.maxBlockNesting) {
       errors.push(makeError('assembler', 'NESTING_LIMIT', messages.nestingLimit(limits.maxBlockNesting)));
       nodes = [];
     }
@@ -82,7 +88,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       maxStringLength: limits.maxStringLength,
       codegen: options.codegen !== false,
     };
-    return { nodes, errors, block: () => compileBlock(nodes, env) };
+    return { nodes, errors, block: () => compileRoot(nodes, env) };
   };
 
   return {
@@ -115,7 +121,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
           const renderPartials = opts.partials;
           const st = new RenderState(
             data,
-            limits,
+            opts.budget === undefined ? limits : { ...limits, ...opts.budget },
             opts.locale === undefined ? 'en-US' : opts.locale,
             opts.now ?? Date.now(),
             opts.inject,

@@ -22,6 +22,8 @@ export type TemplateErrorCode =
   | 'PREDICATE_ERROR'
   | 'OUTPUT_LIMIT'
   | 'INSTRUCTION_LIMIT'
+  | 'TIME_LIMIT'
+  | 'STRING_LIMIT'
   | 'ENGINE_ERROR';
 
 export interface TemplateError {
@@ -132,6 +134,9 @@ export const messages = {
     `Unexpected ${kind} error when executing ${op}: ${msg}`,
   outputLimit: (limit: number) => `Output exceeds the maximum size of ${limit} characters`,
   instructionLimit: (limit: number) => `Render exceeds the maximum of ${limit} executed instructions`,
+  timeLimit: (ms: number) => `Render exceeds its time budget of ${ms} ms`,
+  stringLimit: (limit: number) =>
+    `A formatter value exceeds the maximum string length of ${limit} characters`,
   nestingLimit: (limit: number) => `Blocks nested deeper than ${limit}`,
 } as const;
 
@@ -153,5 +158,20 @@ export const errorCodeDocs: Record<TemplateErrorCode, string> = {
   PREDICATE_ERROR: 'A predicate threw; it counted as false.',
   OUTPUT_LIMIT: 'The output grew past the configured maximum; rendering stopped.',
   INSTRUCTION_LIMIT: 'The render executed more instructions than the configured budget; rendering stopped.',
+  TIME_LIMIT: 'The render ran past its wall-clock budget (maxRenderMs); rendering stopped.',
+  STRING_LIMIT: 'A formatter was given or produced a string longer than maxValueLength; rendering stopped.',
   ENGINE_ERROR: 'An error reported by a formatter or predicate through ctx.error().',
 };
+
+/** Codes that mean a render ran out of budget (time, steps, output or memory) and stopped. */
+export const BUDGET_ERROR_CODES: ReadonlySet<TemplateErrorCode> = new Set([
+  'TIME_LIMIT',
+  'INSTRUCTION_LIMIT',
+  'OUTPUT_LIMIT',
+  'STRING_LIMIT',
+]);
+
+/** The budget error among a render's errors, if the render was stopped by one. */
+export function budgetError(errors: readonly TemplateError[]): TemplateError | undefined {
+  return errors.find((e) => BUDGET_ERROR_CODES.has(e.code));
+}

@@ -9,8 +9,8 @@
 export { createEngine } from './engine';
 export type { CompileResult, Engine, EngineOptions, RenderOptions, Template } from './engine';
 export type { TemplateError, TemplateErrorCode, TemplateErrorType } from './errors';
-export { errorCodeDocs } from './errors';
-export type { Limits } from './limits';
+export { BUDGET_ERROR_CODES, budgetError, errorCodeDocs } from './errors';
+export type { Limits, RenderBudget } from './limits';
 export { defaultLimits } from './limits';
 export type { Ast } from './parser/encode-ast';
 export type { Formatter, Predicate, Reference, RenderContext, TemplatePlugin } from './plugin-api';

@@ -32,3 +32,27 @@ describe('jsont CLI', () => {
     expect(r.stderr).toContain('usage: jsont render');
   }, 30_000);
 });
+
+describe('jsont CLI output to a pipe', () => {
+  it('writes all of a large output when stdout is a pipe', () => {
+    // spawnSync reads stdout through a pipe: exiting right after write() cut this at 64 KiB.
+    const r = jsont({
+      't.html': '{.repeated section items}{@}{.end}',
+      'd.json': JSON.stringify({ items: new Array(50_000).fill('0123456789') }),
+    });
+    expect(r.status).toBe(0);
+    expect(Buffer.byteLength(r.stdout)).toBe(500_000);
+  }, 30_000);
+
+  it('passes --max-render-ms as the render deadline', () => {
+    const r = jsont(
+      {
+        't.html': '{.repeated section items}{big|slugify}{.end}',
+        'd.json': JSON.stringify({ big: 'a '.repeat(50_000), items: new Array(100_000).fill(1) }),
+      },
+      ['--max-render-ms', '20'],
+    );
+    expect(r.status).toBe(3);
+    expect(r.stderr).toContain('TIME_LIMIT: RuntimeError: Render exceeds its time budget of 20 ms');
+  }, 30_000);
+});

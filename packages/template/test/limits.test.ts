@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TemplateError, createEngine } from '../src/index';
+import { type TemplateError, budgetError, createEngine } from '../src/index';
 
 /** Hostile templates and data must end with an error in bounded time, never a crash. */
 function hostile(source: string, data: unknown, limits = {}, partials: Record<string, string> = {}) {
@@ -96,5 +96,76 @@ describe('hostile input', () => {
   it('does not read inherited properties', () => {
     const r = hostile('{constructor}{a.constructor}{a.hasOwnProperty}{toString}', { a: {} });
     expect(r.out).toBe('');
+  });
+});
+
+/**
+ * The hostile cases of issue #17 at small limits (so the suite stays fast); the same cases at
+ * full size and default limits run in child processes in budget-process.test.ts.
+ */
+describe('render budget: deadline and memory bound', () => {
+  const codes = (r: { errors: TemplateError[] }) => r.errors.map((e) => e.code);
+
+  it('stops a loop of costly formatters at the deadline, not the step count', () => {
+    const big = 'a b-C'.repeat(2_000);
+    const r = hostile(
+      '{.repeated section items}{big|slugify|count}{.end}',
+      { items: new Array(1_000_000).fill(1), big },
+      { maxRenderMs: 50 },
+    );
+    expect(codes(r)).toEqual(['TIME_LIMIT']);
+    expect(r.errors[0]?.message).toBe('RuntimeError: Render exceeds its time budget of 50 ms');
+    expect(r.ms).toBeLessThan(1000);
+  });
+
+  it('stops a loop of costly predicates at the deadline', () => {
+    const big = 'x'.repeat(100_000);
+    const r = hostile(
+      '{.repeated section items}{.equal? big big2}={.end}{.end}',
+      { items: new Array(1_000_000).fill(1), big, big2: `${big}!`.slice(0, -1) },
+      { maxRenderMs: 50 },
+    );
+    expect(codes(r)).toEqual(['TIME_LIMIT']);
+    expect(r.out.length).toBeGreaterThan(0);
+    expect(r.ms).toBeLessThan(1000);
+  });
+
+  it('refuses a formatter input longer than the string bound before running it', () => {
+    const r = hostile('{s|smartypants}b', { s: '"q" -- '.repeat(1000) }, { maxValueLength: 5000 });
+    expect(r.out).toBe('');
+    expect(codes(r)).toEqual(['STRING_LIMIT']);
+  });
+
+  it('bounds every intermediate string of a formatter chain, not only the output', () => {
+    // Each json pass doubles the backslashes: the output limit alone would allow 2^30 growth.
+    const r = hostile(`{s${'|json'.repeat(30)}}`, { s: '"\\'.repeat(500) }, { maxValueLength: 100_000 });
+    expect(r.out).toBe('');
+    expect(codes(r)).toEqual(['STRING_LIMIT']);
+    expect(r.errors[0]?.message).toContain('maximum string length of 100000');
+  });
+
+  it('bounds strings in .var formatters too', () => {
+    const r = hostile('{.var @x s|html}{@x}', { s: '<'.repeat(10_000) }, { maxValueLength: 9_999 });
+    expect(codes(r)).toEqual(['STRING_LIMIT']);
+  });
+
+  it('takes a per-render budget that overrides the engine limits', () => {
+    const { template } = createEngine().compile('{.repeated section items}{@|json|json}{.end}');
+    const errors: TemplateError[] = [];
+    template.render(
+      { items: new Array(1_000_000).fill('x'.repeat(5000)) },
+      { errors, budget: { maxRenderMs: 20 } },
+    );
+    expect(codes({ errors })).toEqual(['TIME_LIMIT']);
+    expect(budgetError(errors)?.code).toBe('TIME_LIMIT');
+  });
+
+  it('leaves ordinary renders alone and reports no budget error', () => {
+    const errors: TemplateError[] = [];
+    const out = createEngine({ limits: { maxRenderMs: 50, maxValueLength: 10_000 } })
+      .compile('{.repeated section items}{@|html}{.alternates with},{.end}')
+      .template.render({ items: ['<a>', 'b'] }, { errors });
+    expect(out).toBe('&lt;a&gt;,b');
+    expect(budgetError(errors)).toBeUndefined();
   });
 });

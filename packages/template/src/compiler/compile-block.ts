@@ -24,6 +24,25 @@ export function compileBlock(nodes: Node[], env: CompileEnv): Block {
   return (env.codegen ? generateBlock(nodes, env) : null) ?? compileBlockClosures(nodes, env);
 }
 
+/** Runs of a template (or partial) before its code is generated. */
+export const HOT_RUNS = 8;
+
+/**
+ * Compile a template or partial adaptively. Compiling only parses (what a live preview
+ * that compiles on every edit pays); the first run builds closures, and once the block
+ * has run HOT_RUNS times, one generated function replaces them (what a server rendering
+ * the same page many times wants). A partial never applied costs nothing beyond parsing.
+ */
+export function compileRoot(nodes: Node[], env: CompileEnv): Block {
+  let current: Block | null = null;
+  let runs = 0;
+  return (st) => {
+    if (current === null) current = compileBlock(nodes, env.codegen ? { ...env, codegen: false } : env);
+    else if (env.codegen && runs < HOT_RUNS && ++runs === HOT_RUNS) current = compileBlock(nodes, env);
+    current(st);
+  };
+}
+
 /** The closure-per-instruction form; used when code generation declines a block. */
 export function compileBlockClosures(nodes: Node[], env: CompileEnv): Block {
   const fns: Block[] = [];
@@ -62,13 +81,13 @@ export function compileBlockClosures(nodes: Node[], env: CompileEnv): Block {
     const f = fns[0] as Block;
     return (st) => {
       st.steps += 1;
-      if (st.steps > st.maxSteps) st.overBudget();
+      if (st.steps > st.checkAt) st.checkpoint();
       f(st);
     };
   }
   return (st) => {
     st.steps += n;
-    if (st.steps > st.maxSteps) st.overBudget();
+    if (st.steps > st.checkAt) st.checkpoint();
     for (let i = 0; i < n; i++) (fns[i] as Block)(st);
   };
 }

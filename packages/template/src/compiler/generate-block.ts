@@ -7,6 +7,23 @@ import { isTruthy } from '../values';
 import { type CompileEnv, compileNode, compileVariable, constantText } from './compile-block';
 import { NO_EXTRA, applyFormatters, bind, testPredicate } from './plugin-calls';
 import { emitText } from './emit';
+import { coreFormatters } from '../plugins/core/formatters';
+import { escapeHtml } from '../values';
+
+/**
+ * Escaping formatters inlined for short strings (the common case of a theme): the same
+ * function the formatter calls, without the plugin-call machinery. Only when the registry
+ * holds the built-in function, so a plugin that replaces `html` is still called.
+ */
+const INLINE_ESCAPES = new Map<unknown, boolean>([
+  [coreFormatters.html, false],
+  [coreFormatters.htmlattr, true],
+]);
+/**
+ * Inlined below this input length: escaping grows text at most 6x (`"` → `&quot;`), so the
+ * output stays under the size at which formatter values get the memory and clock checks.
+ */
+const INLINE_MAX = 682;
 
 /** Above this much generated source a block falls back to closures (V8 optimizes small functions best). */
 const MAX_SOURCE = 40_000;
@@ -61,6 +78,22 @@ export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
         if (node.formatters === null) {
           const value = `E(${resolve(node.refs[0] as Path)})`;
           stmts.push(`st.append(${prefix === '' ? value : `${JSON.stringify(prefix)} + ${value}`});`);
+        } else if (
+          node.refs.length === 1 &&
+          node.formatters.length === 1 &&
+          INLINE_ESCAPES.has(env.registry.formatters.get((node.formatters[0] as { name: string }).name))
+        ) {
+          const attr = INLINE_ESCAPES.get(
+            env.registry.formatters.get((node.formatters[0] as { name: string }).name),
+          );
+          const v = `v${ids++}`;
+          const text = prefix === '' ? '' : `${JSON.stringify(prefix)} + `;
+          stmts.push(
+            `{ const ${v} = ${resolve(node.refs[0] as Path)};
+if (typeof ${v} === 'string' && ${v}.length < ${INLINE_MAX}) st.append(${text}H(${v}, ${attr}));
+else { st.source = ${k(env.source)}; st.pos = ${node.pos};
+st.append(${text}E(AF(st, st.ctx.forValue(st.frame, ${v}), ${k(bind(node.formatters, env))}, ${v}, NX, 'VARIABLE'))); } }`,
+          );
         } else if (node.refs.length === 1) {
           // Formatted variable inline: the formatted value is the current node for the plugins.
           const v = `v${ids++}`;
@@ -86,7 +119,7 @@ st.append(${text}E(AF(st, st.ctx.forValue(st.frame, ${v}), ${k(bind(node.formatt
     }
     flush();
     if (count === 0) return '';
-    return `st.steps += ${count}; if (st.steps > st.maxSteps) st.overBudget();\n${stmts.join('\n')}`;
+    return `st.steps += ${count}; if (st.steps > st.checkAt) st.checkpoint();\n${stmts.join('\n')}`;
   };
 
   // A reference whose first segment is a property name gets the specialized lookup.
@@ -119,7 +152,7 @@ st.frame = o${id}; }`;
 if (Array.isArray(v${id}) && v${id}.length > 0) {
   const r${id} = new F(v${id}, o${id}); const l${id} = v${id}.length - 1;
   for (let i${id} = 0; i${id} <= l${id}; i${id}++) {
-    st.steps += 1; if (st.steps > st.maxSteps) st.overBudget();
+    st.steps += 1; if (st.steps > st.checkAt) st.checkpoint();
     r${id}.index = i${id}; st.frame = new F(v${id}[i${id}], r${id});
 ${block(node.block)}
 ${altWith}
@@ -160,6 +193,7 @@ ${altWith}
       'AF',
       'NX',
       'RP',
+      'H',
       `"use strict";\nreturn function block(st) {\n${body}\n};`,
     ) as (...helpers: unknown[]) => Block;
   } catch {
@@ -177,5 +211,6 @@ ${altWith}
     applyFormatters,
     NO_EXTRA,
     resolveProperty,
+    escapeHtml,
   );
 }

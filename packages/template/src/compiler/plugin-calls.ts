@@ -35,6 +35,16 @@ function unexpected(
   st.error('engine', code, messages.unexpected(err.name, op, err.message));
 }
 
+/** Values at least this large (string length, array size) get the memory and clock checks. */
+const LARGE = 4096;
+
+/** Memory bound and deadline around formatters: checked on large inputs and outputs only. */
+function checkLarge(st: RenderState, v: unknown): void {
+  if (typeof v === 'string') {
+    if (v.length >= LARGE) st.largeValue(v.length, true);
+  } else if (Array.isArray(v) && v.length >= LARGE) st.largeValue(v.length, false);
+}
+
 /** Apply formatters left to right; `ctx` was aimed at the tag by the caller. */
 export function applyFormatters(
   st: RenderState,
@@ -46,14 +56,12 @@ export function applyFormatters(
 ): unknown {
   let v = value;
   try {
-    if (fmts.length === 1) {
-      const f = fmts[0] as BoundFormatter;
-      return f.fn(v, f.args, ctx, extra);
-    }
     for (let i = 0; i < fmts.length; i++) {
       const f = fmts[i] as BoundFormatter;
+      checkLarge(st, v);
       v = f.fn(v, f.args, ctx, extra);
     }
+    checkLarge(st, v);
     return v;
   } catch (e) {
     unexpected(st, e, op, 'FORMATTER_ERROR');

@@ -35,6 +35,8 @@ const messages = {
 export class Assembler {
   readonly root: Node[] = [];
   readonly issues: AssemblyIssue[] = [];
+  /** Blocks opened plus `.or` branches: each nesting level needs one, so it bounds the depth. */
+  blocks = 0;
   private readonly stack: Level[];
 
   constructor() {
@@ -61,9 +63,11 @@ export class Assembler {
           level.inAlternatesWith = false;
         }
         add(level.target, node);
+        this.blocks++;
         this.stack.push({ owner: node, target: node.block, branch: node, inAlternatesWith: false });
         return;
       case 'or':
+        this.blocks++;
         this.acceptOr(level, node);
         return;
       case 'atom':

@@ -43,11 +43,18 @@ const KEYWORDS: Record<string, [string, string][]> = {
  * Parse one tag body (`str[start..end)`, braces excluded). Returns the node, or null when
  * the tag is not an instruction and must be output as literal text.
  */
-export function parseTag(str: string, start: number, end: number, checks: TagChecks): Node | null {
+export function parseTag(
+  str: string,
+  start: number,
+  end: number,
+  checks: TagChecks,
+  matcher?: TagMatcher,
+): Node | null {
   const pos = start - 1;
   const first = str[start];
   if (first === '#') return { type: 'comment', pos, text: str.slice(start + 1, end), multiline: false };
-  const m = new TagMatcher(str);
+  // One matcher per template source (set() re-aims it), not one per tag.
+  const m = matcher ?? new TagMatcher(str);
   if (first !== '.') {
     m.set(start, end);
     return parseVariable(m, pos, checks);

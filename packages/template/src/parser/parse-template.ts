@@ -1,8 +1,9 @@
 import { type TemplateError, SourceInfo, makeError, messages } from '../errors';
-import { scan } from '../scanner/scanner';
+import { scanInto } from '../scanner/scanner';
 import { Assembler } from './assembler';
 import type { Node } from './nodes';
 import { parseTag } from './parse-tag';
+import { TagMatcher } from './tag-matcher';
 
 export interface NameRegistry {
   hasFormatter(name: string): boolean;
@@ -13,6 +14,8 @@ export interface ParseResult {
   nodes: Node[];
   errors: TemplateError[];
   source: SourceInfo;
+  /** Block-opening and `.or` tags: an upper bound of the nesting depth. */
+  blocks: number;
 }
 
 /** Scanner → tag parser → assembler. Never throws; problems come back as errors. */
@@ -31,26 +34,20 @@ export function parseTemplate(text: string, registry: NameRegistry, name?: strin
       );
     },
   };
-  for (const piece of scan(text)) {
-    if (piece.kind === 'text') {
-      asm.accept({ type: 'text', pos: piece.start, text: text.slice(piece.start, piece.end) });
-    } else if (piece.kind === 'comment') {
-      asm.accept({
-        type: 'comment',
-        pos: piece.pos,
-        text: text.slice(piece.start, piece.end),
-        multiline: true,
-      });
+  const matcher = new TagMatcher(text);
+  scanInto(text, (kind, start, end, pos) => {
+    if (kind === 'text') {
+      asm.accept({ type: 'text', pos: start, text: text.slice(start, end) });
+    } else if (kind === 'comment') {
+      asm.accept({ type: 'comment', pos, text: text.slice(start, end), multiline: true });
     } else {
-      const node = parseTag(text, piece.start, piece.end, checks);
-      asm.accept(
-        node ?? { type: 'text', pos: piece.start - 1, text: text.slice(piece.start - 1, piece.end + 1) },
-      );
+      const node = parseTag(text, start, end, checks, matcher);
+      asm.accept(node ?? { type: 'text', pos: start - 1, text: text.slice(start - 1, end + 1) });
     }
-  }
+  });
   const nodes = asm.finish();
   for (const issue of asm.issues)
     errors.push(makeError('assembler', issue.code, issue.message, source, issue.pos));
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { nodes, errors, source };
+  return { nodes, errors, source, blocks: asm.blocks };
 }

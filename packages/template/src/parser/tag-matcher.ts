@@ -20,17 +20,28 @@ const RE = {
   separator: / *, */y,
 };
 
-const DIGITS = /^\d+$/;
-
-/** Split a dotted reference; all-digit segments become numbers. */
+/**
+ * Split a dotted reference; all-digit segments become numbers. One pass over the
+ * characters (a hot spot of compiling: every variable tag has a reference).
+ */
 export function splitPath(raw: string): Path {
-  const parts: Path = raw.split('.');
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i] as string;
-    if (DIGITS.test(p)) {
-      const n = Number.parseInt(p, 10);
-      if (n <= 0x7fffffff) parts[i] = n;
+  const parts: Path = [];
+  let start = 0;
+  let digits = true;
+  const len = raw.length;
+  for (let i = 0; i <= len; i++) {
+    const c = i === len ? 46 : raw.charCodeAt(i);
+    if (c !== 46 /* . */) {
+      if (c < 48 || c > 57) digits = false;
+      continue;
     }
+    const segment = start === 0 && i === len ? raw : raw.slice(start, i);
+    if (digits && i > start) {
+      const n = Number.parseInt(segment, 10);
+      parts.push(n <= 0x7fffffff ? n : segment);
+    } else parts.push(segment);
+    start = i + 1;
+    digits = true;
   }
   return parts;
 }
@@ -40,6 +51,69 @@ export function splitArgs(raw: string): Args {
   const delim = raw[0] as string;
   const list = raw.slice(1).split(delim);
   return list.length === 1 && list[0] === '' ? { list: [], delim } : { list, delim };
+}
+
+const isAlpha = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+// [a-zA-Z0-9_-]
+const isWordChar = (c: number) => isAlpha(c) || isDigit(c) || c === 95 || c === 45;
+
+/** End of `WORD` at `i` (i when none). */
+function wordEnd(s: string, i: number, end: number): number {
+  if (i >= end || !isAlpha(s.charCodeAt(i))) return i;
+  let j = i + 1;
+  while (j < end && isWordChar(s.charCodeAt(j))) j++;
+  return j;
+}
+
+/** End of one reference segment (`\d+`, `@word`, `$word`, `word`, `@`) at `i`, or -1. */
+function segmentEnd(s: string, i: number, end: number): number {
+  if (i >= end) return -1;
+  const c = s.charCodeAt(i);
+  if (isDigit(c)) {
+    let j = i + 1;
+    while (j < end && isDigit(s.charCodeAt(j))) j++;
+    return j;
+  }
+  const from = c === 64 || c === 36 ? i + 1 : i;
+  const w = wordEnd(s, from, end);
+  if (w > from) return w;
+  return c === 64 ? i + 1 : -1;
+}
+
+/**
+ * Where a sticky match of `re` at `at` ends, clipped to `end` (`at` when it does not match).
+ * The hot patterns (references, words, predicates, whitespace) are scanned by hand, with the
+ * same results as their regular expressions: regex match objects dominated compile time.
+ */
+function scanEnd(s: string, re: RegExp, at: number, end: number): number {
+  if (re === RE.reference) {
+    let j = segmentEnd(s, at, end);
+    if (j === -1) return at;
+    while (j < end && s.charCodeAt(j) === 46) {
+      const k = segmentEnd(s, j + 1, end);
+      if (k === -1) break;
+      j = k;
+    }
+    return j;
+  }
+  if (re === RE.word) return wordEnd(s, at, end);
+  if (re === RE.predicate) {
+    const w = wordEnd(s, at, end);
+    return w > at && w < end && s.charCodeAt(w) === 63 ? w + 1 : at;
+  }
+  if (re === RE.whitespace) {
+    let j = at;
+    for (; j < end; j++) {
+      const c = s.charCodeAt(j);
+      if (c !== 32 && (c < 9 || c > 13)) break;
+    }
+    return j;
+  }
+  re.lastIndex = at;
+  const m = re.exec(s);
+  if (m === null) return at;
+  return Math.min(at + m[0].length, end);
 }
 
 export class TagMatcher {
@@ -70,15 +144,10 @@ export class TagMatcher {
 
   private match(re: RegExp, at: number): string | null {
     if (at >= this.end) return null;
-    re.lastIndex = at;
-    const m = re.exec(this.str);
-    if (m === null) return null;
-    let text = m[0];
-    // The tag ends before `end`; a match must not run past it.
-    if (at + text.length > this.end) text = text.slice(0, this.end - at);
-    if (text.length === 0) return null;
-    this.matchEnd = at + text.length;
-    return text;
+    const stop = scanEnd(this.str, re, at, this.end);
+    if (stop <= at) return null;
+    this.matchEnd = stop;
+    return this.str.slice(at, stop);
   }
 
   /** `word` starting exactly at the cursor, for instruction keywords. */

@@ -3,6 +3,9 @@ import type { Limits } from '../limits';
 import { type Block, Frame } from './frame';
 import { PluginContext } from './plugin-context';
 
+/** Steps between two readings of the clock (the deadline check). */
+const CLOCK_EVERY = 1024;
+
 /** Thrown to stop a render that hit a hard limit; caught by the template's render(). */
 export class RenderAbort extends Error {}
 
@@ -17,7 +20,14 @@ export class RenderState {
   /** Room left for `out`: the output limit minus what outer buffers hold. */
   outLimit: number;
   steps = 0;
+  /**
+   * Step count at which the next checkpoint runs: the instruction budget, or sooner so the
+   * clock is read every CLOCK_EVERY steps (reading it on every step would cost too much).
+   */
+  checkAt: number;
   readonly maxSteps: number;
+  /** Epoch ms after which the render stops with TIME_LIMIT. */
+  readonly deadline: number;
   depth = 0;
   frame: Frame;
   readonly errors: TemplateError[] = [];
@@ -39,6 +49,8 @@ export class RenderState {
     this.frame = new Frame(data, null);
     this.outLimit = limits.maxOutputLength;
     this.maxSteps = limits.maxInstructions;
+    this.checkAt = Math.min(CLOCK_EVERY, this.maxSteps);
+    this.deadline = limits.maxRenderMs > 0 ? Date.now() + limits.maxRenderMs : Number.POSITIVE_INFINITY;
     this.ctx = new PluginContext(this);
   }
 
@@ -61,12 +73,37 @@ export class RenderState {
 
   /** Count one executed instruction against the budget. */
   tick(): void {
-    if (++this.steps > this.maxSteps) this.overBudget();
+    if (++this.steps > this.checkAt) this.checkpoint();
   }
 
-  overBudget(): never {
-    this.error('engine', 'INSTRUCTION_LIMIT', messages.instructionLimit(this.limits.maxInstructions));
-    throw new RenderAbort();
+  /** Stop the render when the instruction budget or the deadline is spent; else plan the next check. */
+  checkpoint(): void {
+    if (this.steps > this.maxSteps) {
+      this.error('engine', 'INSTRUCTION_LIMIT', messages.instructionLimit(this.limits.maxInstructions));
+      throw new RenderAbort();
+    }
+    this.checkClock();
+    this.checkAt = Math.min(this.steps + CLOCK_EVERY, this.maxSteps);
+  }
+
+  checkClock(): void {
+    if (Date.now() > this.deadline) {
+      this.error('engine', 'TIME_LIMIT', messages.timeLimit(this.limits.maxRenderMs));
+      throw new RenderAbort();
+    }
+  }
+
+  /**
+   * A formatter is about to take, or has produced, a large value (string length or array
+   * size `size`): refuse strings past the memory bound, and read the clock, since work on
+   * large values is what makes few steps slow.
+   */
+  largeValue(size: number, isString: boolean): void {
+    if (isString && size > this.limits.maxValueLength) {
+      this.error('engine', 'STRING_LIMIT', messages.stringLimit(this.limits.maxValueLength));
+      throw new RenderAbort();
+    }
+    this.checkClock();
   }
 
   pushFrame(node: unknown): Frame {

@@ -11,33 +11,38 @@ export type Piece =
   /** Multi-line comment: `start`/`end` bound the comment text. */
   | { kind: 'comment'; start: number; end: number; pos: number };
 
+/** Receives the pieces in order (a callback: a generator's per-piece objects cost compile time). */
+export type PieceSink = (kind: Piece['kind'], start: number, end: number, pos: number) => void;
+
 export function* scan(str: string): Generator<Piece> {
+  const pieces: Piece[] = [];
+  scanInto(str, (kind, start, end, pos) => {
+    pieces.push(kind === 'comment' ? { kind, start, end, pos } : { kind, start, end });
+  });
+  yield* pieces;
+}
+
+export function scanInto(str: string, sink: PieceSink): void {
   const len = str.length;
   let idx = 0;
   while (idx < len) {
     let start = str.indexOf('{', idx);
     if (start === -1) break;
     if (str[start + 1] === '#' && str[start + 2] === '#') {
-      if (start > idx) yield { kind: 'text', start: idx, end: start };
+      if (start > idx) sink('text', idx, start, idx);
       const close = str.indexOf('##}', start + 3);
       const end = close === -1 ? len : close;
-      yield { kind: 'comment', start: start + 3, end, pos: start };
+      sink('comment', start + 3, end, start);
       idx = close === -1 ? len : close + 3;
       continue;
     }
-    let close = -1;
-    for (let i = start + 1; i < len; i++) {
-      const ch = str.charCodeAt(i);
-      if (ch === 123 /* { */) start = i;
-      else if (ch === 125 /* } */) {
-        close = i;
-        break;
-      }
-    }
+    // The tag is the innermost pair: the first `}` and the last `{` before it.
+    const close = str.indexOf('}', start + 1);
     if (close === -1) break;
-    if (start > idx) yield { kind: 'text', start: idx, end: start };
-    yield { kind: 'tag', start: start + 1, end: close };
+    start = str.lastIndexOf('{', close);
+    if (start > idx) sink('text', idx, start, idx);
+    sink('tag', start + 1, close, start);
     idx = close + 1;
   }
-  if (idx < len) yield { kind: 'text', start: idx, end: len };
+  if (idx < len) sink('text', idx, len, idx);
 }

@@ -12,7 +12,29 @@ interface Entry {
   zoneId: string;
 }
 
-const entries = new Map<CLDR, Entry>();
+const entries = new Map<CLDR, Map<string, Entry>>();
+
+// Values whose categories tell a language's rules apart from CLDR's root rules ("other" only).
+const PROBES = ['0', '1', '2', '3', '5', '11', '21', '101', '0.5', '1.0', '1000000'];
+
+/**
+ * The language whose plural rules select `plural`/`selectordinal` branches. The pattern is
+ * written in the requested language, so its categories must be that language's even when
+ * the library has no language pack for it (Maltese, Breton, ...) and numbers and names
+ * fall back to English: @phensley/plurals carries the rules of every CLDR language.
+ */
+function pluralLanguage(cldr: CLDR, locale: string): { language: string; region: string } {
+  const bundle = cldr.General.bundle();
+  const [lang = '', region = ''] = locale.replace(/_/g, '-').toLowerCase().split('-');
+  if (lang === bundle.language() || !/^[a-z]{2,3}$/.test(lang)) {
+    return { language: bundle.language(), region: bundle.region() };
+  }
+  const rules = cldrLib().pluralRules.get(lang, region.toUpperCase());
+  const known = PROBES.some((n) => rules.cardinal(n) !== 'other' || rules.ordinal(n) !== 'other');
+  return known
+    ? { language: lang, region: region.toUpperCase() }
+    : { language: bundle.language(), region: bundle.region() };
+}
 
 /** The amount of a money object, else the value itself. */
 function unwrapMoney(arg: unknown): unknown {
@@ -78,10 +100,15 @@ function makeFormatters(cldr: CLDR, entry: () => Entry): MessageFormatFuncMap {
   };
 }
 
-function entryFor(cldr: CLDR): Entry {
-  let entry = entries.get(cldr);
+function entryFor(cldr: CLDR, locale: string): Entry {
+  let byLocale = entries.get(cldr);
+  if (!byLocale) {
+    byLocale = new Map();
+    entries.set(cldr, byLocale);
+  }
+  let entry = byLocale.get(locale);
   if (!entry) {
-    const bundle = cldr.General.bundle();
+    const { language, region } = pluralLanguage(cldr, locale);
     const { MessageFormatter: Impl } = cldrLib();
     const created: Entry = {
       zoneId: 'America/New_York',
@@ -89,12 +116,12 @@ function entryFor(cldr: CLDR): Entry {
         cacheSize: 100,
         converter: makeConverter(),
         formatters: makeFormatters(cldr, () => created),
-        language: bundle.language(),
-        region: bundle.region(),
+        language,
+        region,
       }),
     };
     entry = created;
-    entries.set(cldr, entry);
+    if (byLocale.size < 100) byLocale.set(locale, entry);
   }
   return entry;
 }
@@ -123,7 +150,7 @@ function resolveArgs(args: readonly string[], ctx: RenderContext) {
 export const message: Formatter = (value, args, ctx) => {
   const cldr = cldrFor(ctx.locale);
   if (!cldr) return '';
-  const entry = entryFor(cldr);
+  const entry = entryFor(cldr, ctx.locale as string);
   entry.zoneId = ctx.timeZone;
   const { positional, named } = resolveArgs(args, ctx);
   return entry.formatter.format(toStr(value), positional, named);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../index';
 import { fakeContext } from '../../testing/fake-context';
 import { commentCount, commentLink, comments, commentsPredicate, disqusPredicate } from './comments';
 
@@ -68,5 +69,37 @@ describe('comments? and disqus?', () => {
     [{}, false],
   ])('disqus? %j', (settings, expected) => {
     expect(disqusPredicate([], fakeContext({ root: { websiteSettings: settings } }))).toBe(expected);
+  });
+});
+
+describe('comments thread attributes (item, else collection), as the reference renders them', () => {
+  const engine = createEngine();
+  const render = (source: string, data: unknown) => engine.compile(source).template.render(data);
+  const div = (attrs: string) => `\n  <div class="squarespace-comments" ${attrs}></div>\n`;
+
+  it.each([
+    [
+      '{item|comments}',
+      { item: { id: 'i1', publicCommentCount: 3, commentState: 1 }, collection: { id: 'c1' } },
+      div('id="comments-i1" data-item-id="i1" data-public-comment-count="3" data-comment-state="1"'),
+    ],
+    [
+      '{collection|comments}',
+      { collection: { id: 'c1', publicCommentCount: 5, commentState: 1 } },
+      div('id="comments-c1" data-collection-id="c1" data-public-comment-count="5" data-comment-state="1"'),
+    ],
+    ['{@|comments}', { id: 'root' }, div('id="comments-root"')],
+    [
+      '{item|comments}',
+      { item: { id: 'i3' }, websiteSettings: { disqusShortname: 'dq' } },
+      div('id="disqus_thread"'),
+    ],
+    [
+      '{.repeated section items}{@|comments}{.end}',
+      { items: [{ id: 'a' }], collection: { id: 'c9', commentState: 0 } },
+      div('id="comments-a" data-collection-id="c9" data-public-comment-count="" data-comment-state="0"'),
+    ],
+  ])('%s', (source, data, expected) => {
+    expect(render(source, data)).toBe(expected);
   });
 });

@@ -39,10 +39,31 @@ export const commentLink: Formatter = (value, _args, ctx) => {
   return `\n  <a href="${url}#comments-${id}" class="sqs-comment-link" data-id="${id}">\n  ${amount}\n  ${noun}\n  </a>\n`;
 };
 
+/**
+ * ` data-…-id="…" data-public-comment-count="…" data-comment-state="…"` for the page's
+ * item, else its collection: which comment thread the script loads. Looked up like the
+ * reference's markup template does (`{.section item}`…`{.or}{.section collection}`): from
+ * the value, then the scopes around the tag (the page context).
+ */
+function threadAttributes(ctx: RenderContext): string {
+  for (const [key, attr] of [
+    ['item', 'data-item-id'],
+    ['collection', 'data-collection-id'],
+  ] as const) {
+    const owner = ctx.resolve(key);
+    if (!isTruthy(owner)) continue;
+    const field = (name: string) => outputText(ctx.resolve(`${key}.${name}`));
+    return ` ${attr}="${field('id')}" data-public-comment-count="${field('publicCommentCount')}" data-comment-state="${field('commentState')}"`;
+  }
+  return '';
+}
+
 /** `comments`: the container the comments (or Disqus) script renders into. */
 export const comments: Formatter = (value, _args, ctx) => {
-  const id = disqusShortname(ctx) !== '' ? 'disqus_thread' : `comments-${toStr(prop(value, 'id'))}`;
-  return `\n  <div class="squarespace-comments" id="${id}"></div>\n`;
+  if (disqusShortname(ctx) !== '') return '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n';
+  const own = prop(value, 'id');
+  const id = outputText(own !== undefined ? own : ctx.resolve('id'));
+  return `\n  <div class="squarespace-comments" id="comments-${id}"${threadAttributes(ctx)}></div>\n`;
 };
 
 /** `comments?`: comments are open or exist, unless the site settings turn comments off. */
