@@ -12,7 +12,10 @@ export default defineConfig({
           include: [
             'packages/template/**/*.test.ts',
             'packages/commerce/**/*.test.ts',
+            'packages/api/**/*.test.ts',
             'packages/storefront/**/*.test.{ts,tsx}',
+            'packages/blocks/**/*.test.ts',
+            'packages/studio/**/*.test.{ts,tsx}',
           ],
           exclude: ['**/node_modules/**'],
         },

@@ -1,5 +1,5 @@
 import { api } from './api';
-import type { CartEntryView, CartView } from './cart-types';
+import type { CartLine, ShoppingCart as CartView } from '@store/api/client';
 
 export type CartStatus = 'idle' | 'loading' | 'loaded' | 'recalculating';
 
@@ -11,7 +11,7 @@ export interface CartState {
 }
 
 export interface ItemAdded {
-  entry: CartEntryView;
+  entry: CartLine;
   imageUrl: string | null;
   seq: number;
   /** When the add finished (ms since epoch): a popover mounted later shows it for the rest of its time. */
@@ -52,7 +52,7 @@ export const cartStore = {
   async load(): Promise<CartView | null> {
     set({ status: 'loading' });
     try {
-      const cart = await api<CartView>('GET', '/api/commerce/shopping-cart?calculateSubtotal=true');
+      const cart = await api('GET /api/commerce/shopping-cart', { query: { calculateSubtotal: 'true' } });
       set({ cart, status: 'loaded', synced: true });
       return cart;
     } catch (error) {
@@ -66,17 +66,15 @@ export const cartStore = {
     quantity: number;
     additionalFields?: unknown;
     imageUrl?: string | null;
-  }): Promise<CartEntryView> {
-    const res = await api<{ shoppingCart: CartView; newlyAdded: CartEntryView }>(
-      'POST',
-      '/api/commerce/shopping-cart/entries',
-      {
+  }): Promise<CartLine> {
+    const res = await api('POST /api/commerce/shopping-cart/entries', {
+      body: {
         itemId: input.itemId,
         sku: input.sku,
         quantity: input.quantity,
         additionalFields: input.additionalFields ? JSON.stringify(input.additionalFields) : null,
       },
-    );
+    });
     set({ cart: res.shoppingCart, status: 'loaded', synced: true });
     const added = {
       entry: res.newlyAdded,

@@ -1,40 +1,8 @@
-import type { Product, Variant } from '@store/commerce';
+import type { IslandData } from '@store/api/client';
 
-/**
- * A product as the server gives it to islands: the commerce rules' `Product` (minor units)
- * plus its URL, main image and each variant's own image.
- */
-export type ProductData = Product & {
-  fullUrl: string;
-  assetUrl: string | null;
-  variants: (Variant & { imageUrl: string | null })[];
-};
-
-/** The instalment context per item (spec §3), its limits in minor units. */
-export interface InstalmentData {
-  afterPayAvailable: boolean;
-  afterPayMinCents: number;
-  afterPayMaxCents: number;
-  shopperLanguage: string;
-  stripeAccountCountry: string;
-}
-
-export interface PageData {
-  pageType: number;
-  itemId: string | null;
-  collectionId: string | null;
-  collectionName: string | null;
-  websiteId: string;
-  currency: string;
-  localizedStrings: Record<string, string>;
-  storeSettings: { expressCheckout?: boolean; minimumOrderSubtotalCents?: number; [k: string]: unknown };
-  multipleQuantityAllowedForServices?: boolean;
-  products: Record<string, ProductData>;
-  merchandising: Record<string, Record<string, unknown>>;
-  installments: Record<string, InstalmentData>;
-  form: Record<string, unknown> | null;
-  orderId: string | null;
-}
+// The island data's types come from @store/api (the schema the server builds it against).
+export type { InstalmentData, IslandProduct as ProductData } from '@store/api/client';
+export type PageData = IslandData;
 
 let cached: PageData | null = null;
 
@@ -42,11 +10,13 @@ let cached: PageData | null = null;
 export function pageData(): PageData {
   if (cached) return cached;
   const el = document.getElementById('sf-data');
+  let parsed: Partial<PageData> = {};
   try {
-    cached = JSON.parse(el?.textContent || '{}') as PageData;
+    parsed = JSON.parse(el?.textContent || '{}');
   } catch {
-    cached = {} as PageData;
+    // A broken #sf-data: the islands run with the defaults below.
   }
+  cached = parsed as PageData;
   cached.products ??= {};
   cached.localizedStrings ??= {};
   cached.storeSettings ??= {};

@@ -8,11 +8,11 @@ describe('signOut', () => {
     let calls = 0;
     await signOut({
       cloneCart: true,
-      call: async (method: string, path: string) => {
-        log.push(`${method} ${path}`);
+      call: async (key, input) => {
+        log.push(`${key}?cloneCart=${input.query.cloneCart}`);
         calls++;
         if (calls === 1) throw new ApiFailure(403, 'CRUMB_FAIL', 'expired', true);
-        return undefined as never;
+        return { ok: true };
       },
       refreshCrumb: async () => log.push('refresh'),
     });

@@ -1,5 +1,5 @@
 import type { PageData } from './page-data';
-import { type TrackingPageContext, startTracking, trackAddToCart } from './tracking/index';
+import { startTracking, trackAddToCart } from './tracking/index';
 
 // The trackers ship in the entry chunk (every page sends a page view); the parts used only
 // on some pages (events, error reporter, DOM census) load on first use. A failing tracker
@@ -7,7 +7,7 @@ import { type TrackingPageContext, startTracking, trackAddToCart } from './track
 // console (tracking/start-tracking.ts `guard`), so these calls cannot throw.
 
 export function startTrackingSafely(page: PageData): void {
-  startTracking(page as unknown as TrackingPageContext);
+  startTracking(page);
 }
 
 export function trackAddToCartSafely(...args: Parameters<typeof trackAddToCart>): void {

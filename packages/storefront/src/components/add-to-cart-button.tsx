@@ -72,11 +72,13 @@ export function AddToCartButton(props: {
     const mode: AddToCartMode = props.product.isSubscribable ? 'subscription' : express ? 'express' : 'cart';
     try {
       if (mode === 'subscription') {
-        const { cartToken } = await api<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', {
-          itemId: props.product.id,
-          sku: request.sku,
-          qty: request.quantity,
-          additionalFields: request.additionalFields ? JSON.stringify(request.additionalFields) : null,
+        const { cartToken } = await api('POST /api/3/commerce/cart/subscription', {
+          body: {
+            itemId: props.product.id,
+            sku: request.sku,
+            qty: request.quantity,
+            additionalFields: request.additionalFields ? JSON.stringify(request.additionalFields) : null,
+          },
         });
         dispatch({ type: 'SUCCEEDED', mode });
         redirectTo(`/checkout/subscription?cartToken=${encodeURIComponent(cartToken)}`);

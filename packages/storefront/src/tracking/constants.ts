@@ -35,3 +35,10 @@ export const TRACKER_VERSION = '3.8.0';
 /** What the DOM census looks at: forms (form-render) and buttons (button-render/-click). */
 export const CENSUS_FORMS = '[data-form-id]';
 export const CENSUS_BUTTONS = 'a.button-link, .sqs-block-button-element, [data-census-button]';
+
+/**
+ * The web-vitals library loads this long after the page's load event: its observers read the
+ * buffered entries, so nothing earlier is lost, and the product page's first download (and
+ * its JavaScript budget) never includes it.
+ */
+export const VITALS_LOAD_DELAY_MS = 5_000;

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { type EntryLike, type PerformanceEvent, createPerformanceCollector } from './performance-collector';
+import { type PerformanceEvent, type VitalName, createPerformanceCollector } from './performance-collector';
 import { fakeEnv } from './testing/fake-env';
 
 function setup() {
   const f = fakeEnv();
-  const observers = new Map<string, (e: EntryLike[]) => void>();
+  let report: (name: VitalName, value: number) => void = () => {};
   const sent: PerformanceEvent[][] = [];
   const collector = createPerformanceCollector(f.env, {
     pageType: 50,
     delayMs: 5_000,
     send: async (e) => void sent.push(e),
     source: {
-      observe: (type, fn) => void observers.set(type, fn),
+      vitals: (onValue) => {
+        report = onValue;
+      },
       navigation: () => ({
         responseStart: 120,
         domContentLoadedEventStart: 400,
@@ -28,28 +30,20 @@ function setup() {
       }),
     },
   });
-  const emit = (type: string, entries: EntryLike[]) => observers.get(type)?.(entries);
+  const emit = (name: VitalName, value: number) => report(name, value);
   return { f, sent, collector, emit };
 }
 
 describe('performance collector', () => {
-  it('collects FCP, LCP, CLS (without recent input), FID, INP and navigation timings', () => {
+  it('keeps the latest value of each vital (ignoring non-numbers) and the navigation timings', () => {
     const { f, sent, emit } = setup();
-    emit('paint', [{ entryType: 'paint', name: 'first-contentful-paint', startTime: 640.5 }]);
-    emit('largest-contentful-paint', [
-      { entryType: 'largest-contentful-paint', startTime: 900 },
-      { entryType: 'largest-contentful-paint', startTime: 1400 },
-    ]);
-    emit('layout-shift', [
-      { entryType: 'layout-shift', startTime: 1, value: 0.05 },
-      { entryType: 'layout-shift', startTime: 2, value: 0.5, hadRecentInput: true },
-      { entryType: 'layout-shift', startTime: 3, value: 0.02 },
-    ]);
-    emit('first-input', [{ entryType: 'first-input', startTime: 2000, processingStart: 2030 }]);
-    emit('event', [
-      { entryType: 'event', startTime: 1, duration: 120, interactionId: 7 },
-      { entryType: 'event', startTime: 1, duration: 300, interactionId: 0 },
-    ]);
+    emit('FCP', 640.5);
+    emit('LCP', 900);
+    emit('LCP', 1400);
+    emit('CLS', 0.07);
+    emit('FID', 30);
+    emit('INP', 120);
+    emit('INP', Number.NaN);
     f.load();
     f.advance(5_000);
     expect(sent).toHaveLength(1);

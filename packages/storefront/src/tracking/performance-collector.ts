@@ -1,4 +1,4 @@
-import { PERFORMANCE_REPORT_DELAY_MS } from './constants';
+import { PERFORMANCE_REPORT_DELAY_MS, VITALS_LOAD_DELAY_MS } from './constants';
 import type { TrackerEnv } from './env';
 
 /** Metric names sent in a page-speed report (spec §9). */
@@ -20,23 +20,26 @@ export interface PageSpeedMetrics {
   tlsNegotiation?: number;
 }
 
-/** A PerformanceEntry as far as the collector reads it. */
-export interface EntryLike {
-  entryType: string;
-  name?: string;
-  startTime: number;
-  duration?: number;
-  value?: number;
-  hadRecentInput?: boolean;
-  processingStart?: number;
-  interactionId?: number;
-}
+/** The Web Vitals the report carries, by their web.dev names. */
+export type VitalName = 'FCP' | 'LCP' | 'CLS' | 'FID' | 'INP';
 
-/** Where entries come from: PerformanceObserver in the browser, a fake in tests. */
+/**
+ * Where values come from: the `web-vitals` library in the browser (CLS session windows and
+ * INP exactly as web.dev defines them), a fake in tests. `vitals` reports each metric's
+ * latest value, as often as it changes.
+ */
 export interface PerformanceSource {
-  observe(type: string, onEntries: (entries: EntryLike[]) => void): void;
+  vitals(onValue: (name: VitalName, value: number) => void): void;
   navigation(): Record<string, number> | null;
 }
+
+const METRIC_OF: Record<VitalName, keyof PageSpeedMetrics> = {
+  FCP: 'firstContentfulPaint',
+  LCP: 'largestContentfulPaint',
+  CLS: 'cumulativeLayoutShift',
+  FID: 'firstInputDelay',
+  INP: 'interactionToNextPaint',
+};
 
 export interface PerformanceEvent {
   app: string;
@@ -49,7 +52,7 @@ export interface PerformanceEvent {
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
- * Collects FCP, LCP, CLS, FID and INP plus navigation timings and sends one page-speed
+ * Collects FCP, LCP, CLS, FID and INP (from the source) plus navigation timings and sends one page-speed
  * report per page: `delayMs` after load (60 s by default) or as soon as the page is
  * hidden, whichever comes first — never twice.
  */
@@ -68,36 +71,13 @@ export function createPerformanceCollector(
     .replace(/[^A-Za-z0-9_.:-]/g, '')
     .slice(0, 64);
   let sent = false;
-  let cls = 0;
 
-  const { source } = options;
-  source.observe('paint', (entries) => {
-    for (const e of entries)
-      if (e.name === 'first-contentful-paint') metrics.firstContentfulPaint = round(e.startTime);
-  });
-  source.observe('largest-contentful-paint', (entries) => {
-    const last = entries[entries.length - 1];
-    if (last) metrics.largestContentfulPaint = round(last.startTime);
-  });
-  source.observe('layout-shift', (entries) => {
-    for (const e of entries) if (!e.hadRecentInput && typeof e.value === 'number') cls += e.value;
-    metrics.cumulativeLayoutShift = round(cls);
-  });
-  source.observe('first-input', (entries) => {
-    const e = entries[0];
-    if (e && metrics.firstInputDelay === undefined && typeof e.processingStart === 'number') {
-      metrics.firstInputDelay = round(Math.max(0, e.processingStart - e.startTime));
-    }
-  });
-  source.observe('event', (entries) => {
-    for (const e of entries) {
-      if (!e.interactionId || typeof e.duration !== 'number') continue;
-      metrics.interactionToNextPaint = Math.max(metrics.interactionToNextPaint ?? 0, round(e.duration));
-    }
+  options.source.vitals((name, value) => {
+    if (Number.isFinite(value) && value >= 0) metrics[METRIC_OF[name]] = round(value);
   });
 
   function navigationTimings(): PageSpeedMetrics {
-    const n = source.navigation();
+    const n = options.source.navigation();
     if (!n) return {};
     const out: PageSpeedMetrics = {
       decodedBodySize: n.decodedBodySize,
@@ -152,16 +132,48 @@ export function createPerformanceCollector(
   };
 }
 
-/** The browser's PerformanceObserver / navigation timing source. */
+function observe(type: string, onEntries: (entries: PerformanceEntry[]) => void): void {
+  try {
+    new PerformanceObserver((list) => onEntries(list.getEntries())).observe({ type, buffered: true });
+  } catch {
+    // This browser does not report that entry type: the metric is simply absent.
+  }
+}
+
+/**
+ * The browser's source. FCP, LCP and FID are single entries read with a few lines of our own;
+ * CLS (session windows) and INP come from the `web-vitals` library, exactly as web.dev defines
+ * them. It is imported a few seconds after load (VITALS_LOAD_DELAY_MS), a chunk of its own
+ * that is never part of the product page's first download; its observers read the buffered
+ * entries, so nothing earlier is lost. A visitor who leaves sooner sends no CLS/INP.
+ */
 export function browserPerformanceSource(): PerformanceSource {
   return {
-    observe(type, onEntries) {
-      try {
-        const po = new PerformanceObserver((list) => onEntries(list.getEntries() as unknown as EntryLike[]));
-        po.observe({ type, buffered: true } as PerformanceObserverInit);
-      } catch {
-        // Unsupported entry type in this browser: that metric is simply absent.
-      }
+    vitals(onValue) {
+      observe('paint', (entries) => {
+        const fcp = entries.find((e) => e.name === 'first-contentful-paint');
+        if (fcp) onValue('FCP', fcp.startTime);
+      });
+      observe('largest-contentful-paint', (entries) => {
+        const last = entries[entries.length - 1];
+        if (last) onValue('LCP', last.startTime);
+      });
+      observe('first-input', (entries) => {
+        const first = entries[0] as PerformanceEventTiming | undefined;
+        if (first) onValue('FID', Math.max(0, first.processingStart - first.startTime));
+      });
+      const start = () =>
+        void import('web-vitals')
+          .then(({ onCLS, onINP }) => {
+            onCLS((m) => onValue('CLS', m.value), { reportAllChanges: true });
+            onINP((m) => onValue('INP', m.value), { reportAllChanges: true });
+          })
+          .catch(() => {
+            // The chunk failed to load (offline, blocked): the report goes without CLS/INP.
+          });
+      const later = () => setTimeout(start, VITALS_LOAD_DELAY_MS);
+      if (document.readyState === 'complete') later();
+      else addEventListener('load', later, { once: true });
     },
     navigation() {
       const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];

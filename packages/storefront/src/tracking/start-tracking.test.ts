@@ -10,7 +10,7 @@ const page = {
   websiteId: 'site-1',
   currency: 'USD',
 };
-const noPerf = { performanceSource: { observe: () => {}, navigation: () => null } };
+const noPerf = { performanceSource: { vitals: () => {}, navigation: () => null } };
 
 describe('createTracking', () => {
   it('sends the page-view hit with the census data and sets the visit cookies', () => {

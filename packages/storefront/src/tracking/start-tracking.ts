@@ -25,7 +25,7 @@ export interface TrackingPageContext {
   websiteId?: string;
   website?: { id?: string; language?: string };
   currency?: string;
-  item?: { recordType?: number };
+  item?: { recordType?: number } | null;
   /** Role codes of a signed-in contributor account (spec §6 skip rule). */
   accountRoles?: number[] | null;
   disableAnalytics?: boolean;

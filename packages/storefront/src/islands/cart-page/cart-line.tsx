@@ -1,36 +1,60 @@
 import { formatMoney } from '@store/commerce';
-import { useEffect, useState } from 'react';
-import type { CartEntryView } from '../../cart-types';
+import { useEffect, useRef, useState } from 'react';
+import type { CartEntryView } from '@store/api/client';
+import type { FormField } from '../../components/fields-form';
+import { parseAnswers, summarizeAnswers } from '../../components/form-summary';
 
 /** One cart row: image, title, options, quantity (1–9999), line total, remove, edit form. */
 export function CartLine(props: {
   entry: CartEntryView;
   currency: string;
   busy: boolean;
-  onQuantity: (quantity: number) => void;
+  /** The product's additional-fields form, once loaded: answers are shown by its labels. */
+  fields?: FormField[];
+  noAnswerText: string;
+  /** Resolves false when the change was refused. */
+  onQuantity: (quantity: number) => Promise<boolean>;
   onRemove: () => void;
   onEditFields?: () => void;
 }) {
   const { entry } = props;
   const [qty, setQty] = useState(String(entry.quantity));
   useEffect(() => setQty(String(entry.quantity)), [entry.quantity]);
+  // Enter commits, and the input then blurs when it is disabled: one request per change.
+  const inFlight = useRef(false);
   const commit = () => {
     const n = Number(qty);
     if (qty.trim() === '' || !Number.isInteger(n) || n < 1 || n > 9999) {
       setQty(String(entry.quantity));
       return;
     }
-    if (n !== entry.quantity) props.onQuantity(n);
+    if (n === entry.quantity || inFlight.current) return;
+    inFlight.current = true;
+    void props.onQuantity(n).then((ok) => {
+      inFlight.current = false;
+      // Refused (e.g. more than in stock): back to the last quantity the cart accepted.
+      if (!ok) setQty(String(entry.quantity));
+    });
   };
   const attrs = Object.entries(entry.chosenVariant?.attributes ?? {});
-  const fields = parseFields(entry.additionalFields);
+  const answers = props.fields
+    ? summarizeAnswers(props.fields, parseAnswers(entry.additionalFields), props.noAnswerText)
+    : [];
   return (
     <tr data-testid="cart-line" data-entry-id={entry.id}>
       <td>{entry.imageUrl && <img src={entry.imageUrl} alt="" width={64} height={64} />}</td>
       <td>
         <a href={entry.fullUrl ?? '#'}>{entry.title}</a>
         {attrs.length > 0 && <div className="meta">{attrs.map(([k, v]) => `${k}: ${v}`).join(', ')}</div>}
-        {fields.length > 0 && <div className="meta">{fields.map(([k, v]) => `${k}: ${v}`).join(', ')}</div>}
+        {answers.length > 0 && (
+          <dl className="cart-answers" data-testid="cart-answers">
+            {answers.map((a) => (
+              <div key={a.label}>
+                <dt>{a.label}:</dt> <dd>{a.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         {props.onEditFields && (
           <button type="button" className="link-button" onClick={props.onEditFields}>
             Edit details
@@ -70,15 +94,4 @@ export function CartLine(props: {
       </td>
     </tr>
   );
-}
-
-function parseFields(raw: string | null): [string, string][] {
-  if (!raw) return [];
-  try {
-    const value = JSON.parse(raw);
-    if (!value || typeof value !== 'object') return [];
-    return Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, String(v)]);
-  } catch {
-    return [];
-  }
 }

@@ -1,17 +1,20 @@
-import { formatMoney } from '@store/commerce';
+import { CART_ERRORS, formatMoney } from '@store/commerce';
 import { useEffect, useState } from 'react';
-import { ApiFailure, api } from '../../api';
+import { ApiFailure } from '../../api';
 import { cartStore } from '../../cart-store';
-import type { CartEntryView } from '../../cart-types';
+import type { CartEntryView } from '@store/api/client';
 import { type FieldValues, FieldsForm, type FormField } from '../../components/fields-form';
+import { parseAnswers } from '../../components/form-summary';
 import { Modal } from '../../components/modal';
 import { pageData } from '../../page-data';
 import { useCart } from '../../use-cart';
 import { mountInto } from '../mount-into';
+import { CartInstalments } from './cart-instalments';
 import { CartLine } from './cart-line';
 import { removeEntry, setQuantity, updateAdditionalFields } from './cart-edits';
+import { loadEntryForm, useEntryForms } from './use-entry-forms';
 
-const OFFLINE = 'Please check your internet connection.';
+const OFFLINE = CART_ERRORS.NETWORK_ERROR;
 
 function message(error: unknown, fallback: string): string {
   if (error instanceof ApiFailure && error.offline) return OFFLINE;
@@ -35,13 +38,22 @@ function CartPage() {
     return () => window.removeEventListener('offline', offline);
   }, []);
 
-  const act = async (work: () => Promise<void>, failure: string) => {
+  const forms = useEntryForms(cart?.entries ?? []);
+  const noAnswer = page.localizedStrings.productSummaryFormNoAnswerText || 'N/A';
+
+  /** Run one edit; false when it failed (the line then restores its last good value). */
+  const act = async (work: () => Promise<void>, failure: string, withReason = false): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
       await work();
+      return true;
     } catch (e) {
-      setError(message(e, failure));
+      // A refused quantity says why (e.g. not enough stock), after the spec's message.
+      const reason = withReason && e instanceof ApiFailure && !e.offline && e.message ? e.message : '';
+      const base = message(e, failure);
+      setError(reason && base === failure ? `${failure}. ${reason}` : base);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -49,12 +61,12 @@ function CartPage() {
 
   const openForm = async (entry: CartEntryView) => {
     try {
-      const ctx = await api<{ form?: { fields?: FormField[] } }>('GET', `${entry.fullUrl}?format=json`);
-      if (!ctx.form?.fields) throw new Error('no form');
+      const fields = await loadEntryForm(entry);
+      if (!fields) throw new Error('no form');
       setFormError(null);
-      setEditing({ entry, fields: ctx.form.fields });
+      setEditing({ entry, fields });
     } catch (e) {
-      setError(message(e, 'Unable to open form'));
+      setError(message(e, CART_ERRORS.OPEN_FORM_FAILED));
     }
   };
 
@@ -68,7 +80,7 @@ function CartPage() {
             {error}
           </p>
         )}
-        <p>You have nothing in your shopping cart.</p>
+        <p>{CART_ERRORS.CART_EMPTY}</p>
         <a className="button-link" href="/shop">
           Continue shopping
         </a>
@@ -105,8 +117,12 @@ function CartPage() {
               entry={entry}
               currency={currency}
               busy={busy}
-              onQuantity={(q) => act(() => setQuantity(entry.id, q), 'Unable to update quantity')}
-              onRemove={() => act(() => removeEntry(entry.id), 'Unable to remove item')}
+              fields={forms[entry.itemId]}
+              noAnswerText={noAnswer}
+              onQuantity={(q) =>
+                act(() => setQuantity(entry.id, q), CART_ERRORS.UPDATE_QUANTITY_FAILED, true)
+              }
+              onRemove={() => void act(() => removeEntry(entry.id), CART_ERRORS.REMOVE_ITEM_FAILED)}
               onEditFields={entry.additionalFields ? () => void openForm(entry) : undefined}
             />
           ))}
@@ -118,6 +134,7 @@ function CartPage() {
             Subtotal:{' '}
             <strong data-testid="cart-subtotal">{formatMoney(cart?.subtotalCents ?? 0, currency)}</strong>
           </div>
+          {cart && <CartInstalments cart={cart} page={page} />}
           {belowMinimum && (
             <p className="form-error" role="status">
               {`To check out, your order subtotal must be ${formatMoney(minimum, currency)} or more.`}
@@ -149,8 +166,8 @@ function CartPage() {
               } catch (e) {
                 setFormError(
                   e instanceof ApiFailure && e.status === 400
-                    ? 'Update the missing or invalid information above.'
-                    : message(e, 'Unable to update form'),
+                    ? CART_ERRORS.CART_INVALID_INFORMATION
+                    : message(e, CART_ERRORS.UPDATE_FORM_FAILED),
                 );
               }
             }}
@@ -162,12 +179,7 @@ function CartPage() {
 }
 
 function initialValues(entry: CartEntryView): FieldValues {
-  try {
-    const parsed = JSON.parse(entry.additionalFields ?? '{}');
-    return parsed && typeof parsed === 'object' ? (parsed as FieldValues) : {};
-  } catch {
-    return {};
-  }
+  return parseAnswers(entry.additionalFields) as FieldValues;
 }
 
 export function mount(element: HTMLElement): void {

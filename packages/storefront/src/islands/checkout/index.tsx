@@ -1,11 +1,12 @@
-import { formatMoney } from '@store/commerce';
+import { CART_ERRORS, formatMoney } from '@store/commerce';
 import { type FormEvent, useState } from 'react';
 import { ApiFailure, api } from '../../api';
 import { cartStore } from '../../cart-store';
-import type { CartView } from '../../cart-types';
 import { pageData } from '../../page-data';
 import { useCart } from '../../use-cart';
 import { mountInto } from '../mount-into';
+import { offlineAddressLookup } from './address-lookup';
+import { SubscriptionSummary } from './subscription-summary';
 import { type CheckoutFields, validateCheckout } from './validate-checkout';
 
 const LABELS: Record<keyof CheckoutFields, string> = {
@@ -44,7 +45,7 @@ function Checkout(props: { cartToken: string | null }) {
   if (entries.length === 0 && !props.cartToken) {
     return (
       <div>
-        <p>You have nothing in your shopping cart.</p>
+        <p>{CART_ERRORS.CART_EMPTY}</p>
         <a className="button-link" href="/shop">
           Continue shopping
         </a>
@@ -56,8 +57,19 @@ function Checkout(props: { cartToken: string | null }) {
   const needsShipping = props.cartToken ? true : Boolean(cart?.requiresShipping ?? true);
   const options = cart?.shippingOptions ?? [];
   const shipping = options.find((o) => o.id === fields.shippingOptionId);
-  const set = (key: keyof CheckoutFields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
+  // A shown error goes once its field is fixed (re-checked on every change), never before.
+  const set = (key: keyof CheckoutFields) => (e: { target: { value: string } }) => {
+    const next = { ...fields, [key]: e.target.value };
+    setFields(next);
+    if (!errors[key]) return;
+    const now = validateCheckout(next, needsShipping)[key];
+    setErrors((current) => {
+      const copy = { ...current };
+      if (now) copy[key] = now;
+      else delete copy[key];
+      return copy;
+    });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,19 +85,13 @@ function Checkout(props: { cartToken: string | null }) {
       // The visitor's cart gets the option first (totals shown back); a subscription cart
       // takes it with the checkout call.
       if (needsShipping && fields.shippingOptionId && !props.cartToken) {
-        const res = await api<{ shoppingCart?: CartView }>(
-          'PUT',
-          '/api/commerce/shopping-cart/shipping-option',
-          {
-            shippingOptionId: fields.shippingOptionId,
-          },
-        );
-        if (res?.shoppingCart) cartStore.replace(res.shoppingCart);
+        const res = await api('PUT /api/commerce/shopping-cart/shipping-option', {
+          body: { shippingOptionId: fields.shippingOptionId },
+        });
+        cartStore.replace(res.shoppingCart);
       }
-      const { order, confirmationUrl } = await api<{ order: { id: string }; confirmationUrl?: string }>(
-        'POST',
-        '/api/commerce/checkout',
-        {
+      const { order, confirmationUrl } = await api('POST /api/commerce/checkout', {
+        body: {
           email: fields.email.trim(),
           ...(props.cartToken ? { cartToken: props.cartToken } : {}),
           shippingAddress: needsShipping
@@ -102,7 +108,7 @@ function Checkout(props: { cartToken: string | null }) {
           shippingOptionId: needsShipping ? fields.shippingOptionId : undefined,
           payment: { provider: 'test', token: 'tok_visa' },
         },
-      );
+      });
       window.location.assign(
         confirmationUrl ?? `/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}`,
       );
@@ -111,7 +117,7 @@ function Checkout(props: { cartToken: string | null }) {
       setServerError(
         e instanceof ApiFailure
           ? e.offline
-            ? 'Please check your internet connection.'
+            ? CART_ERRORS.NETWORK_ERROR
             : e.message
           : 'Unable to place the order. Please try again.',
       );
@@ -138,17 +144,54 @@ function Checkout(props: { cartToken: string | null }) {
     </div>
   );
 
+  const regions = offlineAddressLookup.regions(fields.country);
+  const select = (
+    key: keyof CheckoutFields,
+    options: { value: string; label: string }[],
+    autoComplete: string,
+  ) => (
+    <div>
+      <label htmlFor={`checkout-${key}`}>{LABELS[key]}</label>
+      <select
+        id={`checkout-${key}`}
+        autoComplete={autoComplete}
+        value={fields[key]}
+        onChange={(e) => {
+          // A new country resets the region: the old one belongs to another country.
+          if (key === 'country') setFields((f) => ({ ...f, country: e.target.value, state: '' }));
+          else set(key)(e);
+        }}
+        aria-invalid={Boolean(errors[key])}
+        aria-describedby={errors[key] ? `checkout-${key}-error` : undefined}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {errors[key] && (
+        <span id={`checkout-${key}-error`} className="field-error">
+          {errors[key]}
+        </span>
+      )}
+    </div>
+  );
+
   return (
     <form className="checkout-form" onSubmit={submit} noValidate>
       <section aria-label="Order summary" className="checkout-summary">
-        {props.cartToken && <p>Subscription checkout</p>}
-        <ul>
-          {(props.cartToken ? [] : entries).map((e) => (
-            <li key={e.id}>
-              {e.quantity} × {e.title} — {formatMoney(e.subTotal, currency)}
-            </li>
-          ))}
-        </ul>
+        {props.cartToken ? (
+          <SubscriptionSummary cartToken={props.cartToken} currency={currency} />
+        ) : (
+          <ul>
+            {entries.map((e) => (
+              <li key={e.id}>
+                {e.quantity} × {e.title} — {formatMoney(e.subTotal, currency)}
+              </li>
+            ))}
+          </ul>
+        )}
         {!props.cartToken && (
           <p>
             Subtotal: <strong>{formatMoney(cart?.subtotalCents ?? 0, currency)}</strong>
@@ -165,10 +208,19 @@ function Checkout(props: { cartToken: string | null }) {
           {input('lastName', 'text', 'family-name')}
           {input('address1', 'text', 'address-line1')}
           {input('city', 'text', 'address-level2')}
-          {input('state', 'text', 'address-level1')}
+          {select(
+            'country',
+            offlineAddressLookup.countries().map((c) => ({ value: c.code, label: c.name })),
+            'country',
+          )}
+          {regions.length > 0
+            ? select(
+                'state',
+                [{ value: '', label: 'Choose…' }, ...regions.map((r) => ({ value: r.code, label: r.name }))],
+                'address-level1',
+              )
+            : input('state', 'text', 'address-level1')}
           {input('postalCode', 'text', 'postal-code')}
-          {input('country', 'text', 'country')}
-          {/* two-letter code, e.g. US */}
           <div>
             <label htmlFor="checkout-shippingOptionId">Shipping</label>
             <select

@@ -8,7 +8,7 @@ const filled: CheckoutFields = {
   address1: '1 Main St',
   city: 'London',
   state: '',
-  postalCode: 'N1',
+  postalCode: 'N1 9GU',
   country: 'GB',
   shippingOptionId: 'ship-1',
 };
@@ -37,5 +37,18 @@ describe('validateCheckout', () => {
       shippingOptionId: 'Required',
     });
     expect(validateCheckout(empty, false)).toEqual({});
+  });
+
+  it.each([
+    ['US', 'NY', '12345', {}],
+    ['US', 'NY', '1234', { postalCode: 'Postal code is not valid for this country.' }],
+    ['US', '', '12345-6789', { state: 'Required' }],
+    ['CA', 'ON', 'K1A 0B1', {}],
+    ['CA', 'ON', '12345', { postalCode: 'Postal code is not valid for this country.' }],
+    ['GB', '', 'SW1A 1AA', {}],
+    ['NL', '', '1012 AB', {}],
+    ['AU', 'XX', '2000', { state: 'Required' }],
+  ])('%s region %j postal code %j', (country, state, postalCode, errors) => {
+    expect(validateCheckout({ ...filled, country, state, postalCode }, true)).toEqual(errors);
   });
 });

@@ -10,12 +10,15 @@ export interface CheckoutFields {
   shippingOptionId: string;
 }
 
+import { type AddressLookup, offlineAddressLookup } from './address-lookup';
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Field errors for the checkout form; an empty object means valid. */
 export function validateCheckout(
   fields: CheckoutFields,
   needsShipping: boolean,
+  lookup: AddressLookup = offlineAddressLookup,
 ): Partial<Record<keyof CheckoutFields, string>> {
   const errors: Partial<Record<keyof CheckoutFields, string>> = {};
   const email = fields.email.trim();
@@ -27,6 +30,11 @@ export function validateCheckout(
       if (!fields[key].trim()) errors[key] = 'Required';
     }
     if (!fields.shippingOptionId) errors.shippingOptionId = 'Required';
+    // Countries with states or provinces need one of them; postal codes follow the country.
+    const regions = lookup.regions(fields.country);
+    if (regions.length > 0 && !regions.some((r) => r.code === fields.state)) errors.state = 'Required';
+    if (fields.postalCode.trim() && !lookup.isPostalCode(fields.country, fields.postalCode))
+      errors.postalCode = 'Postal code is not valid for this country.';
   }
   return errors;
 }

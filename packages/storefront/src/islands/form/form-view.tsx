@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Captcha, type CaptchaHandle } from './captcha';
 import { OwnerHtml } from './owner-html';
 import { FieldInput } from './field-input';
-import type { FieldValue, FormProps, Values } from './form-types';
+import type { FieldValue, FormFieldDef, FormProps, Values } from './form-types';
 import { MESSAGES } from './messages';
 import { submitForm, validateOnServer } from './submit-form';
-import { initialValues, validateAll } from './validate';
+import { fieldError, initialValues, validateAll } from './validate';
 
 /** Insert owner-authored HTML so that its scripts run (post-submit HTML, spec §4). */
 function runHtml(target: HTMLElement, html: string) {
@@ -66,6 +66,19 @@ export function FormView({ form }: { form: FormProps }) {
     if (resetCaptcha && form.captchaEnabled) captcha.current?.reset();
   };
 
+  // A shown error goes as soon as the visitor fixes its field (and the banners with the last one);
+  // a still-wrong field keeps its message, updated to what is wrong now.
+  const onFieldChange = (field: FormFieldDef, value: FieldValue) => {
+    setValues((v) => ({ ...v, [field.id]: value }));
+    if (!errors[field.id]) return;
+    const now = fieldError(field, value);
+    const next = { ...errors };
+    if (now) next[field.id] = now;
+    else delete next[field.id];
+    setErrors(next);
+    if (Object.keys(next).length === 0 && formError === MESSAGES.invalid) setFormError(null);
+  };
+
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (submitting) return;
@@ -122,7 +135,7 @@ export function FormView({ form }: { form: FormProps }) {
               value={values[field.id]}
               error={errors[field.id]}
               masked={masked}
-              onChange={(value: FieldValue) => setValues((v) => ({ ...v, [field.id]: value }))}
+              onChange={(value: FieldValue) => onFieldChange(field, value)}
             />
           ))}
         </fieldset>

@@ -3,32 +3,7 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiFailure, api } from '../../api';
 import { pageData } from '../../page-data';
-
-interface OrderView {
-  id: string;
-  orderNumber?: string | number;
-  email?: string;
-  status?: string;
-  grandTotalCents?: number;
-  grandTotal?: number | { value: string };
-  subtotalCents?: number;
-  shippingCostCents?: number;
-  taxCents?: number;
-  items?: {
-    sku?: string;
-    productName?: string;
-    title?: string;
-    quantity: number;
-    unitPrice?: number;
-    unitPriceCents?: number;
-  }[];
-  entries?: { title: string; quantity: number; subTotal?: number }[];
-}
-
-function cents(v: unknown): number | null {
-  if (typeof v === 'number') return v;
-  return null;
-}
+import type { OrderView } from '@store/api/client';
 
 /** Order confirmed / order status: reads GET /api/commerce/orders/{id}. */
 function Order(props: { orderId: string; view: string }) {
@@ -36,11 +11,11 @@ function Order(props: { orderId: string; view: string }) {
   const [error, setError] = useState<string | null>(null);
   const currency = pageData().currency;
   useEffect(() => {
-    api<{ order?: OrderView } & OrderView>(
-      'GET',
-      `/api/commerce/orders/${encodeURIComponent(props.orderId)}?token=${encodeURIComponent(new URLSearchParams(location.search).get('token') ?? '')}`,
-    )
-      .then((res) => setOrder(res.order ?? res))
+    api('GET /api/commerce/orders/:id', {
+      params: { id: props.orderId },
+      query: { token: new URLSearchParams(location.search).get('token') ?? '' },
+    })
+      .then((res) => setOrder(res.order))
       .catch((e) =>
         setError(
           e instanceof ApiFailure && e.status === 404
@@ -51,8 +26,6 @@ function Order(props: { orderId: string; view: string }) {
   }, [props.orderId]);
   if (error) return <p role="alert">{error}</p>;
   if (!order) return <p>Loading your order…</p>;
-  const lines = order.items ?? order.entries?.map((e) => ({ title: e.title, quantity: e.quantity })) ?? [];
-  const total = cents(order.grandTotalCents) ?? cents(order.grandTotal);
   return (
     <div data-testid="order-summary">
       <p>
@@ -62,19 +35,16 @@ function Order(props: { orderId: string; view: string }) {
       </p>
       {order.status && <p>Status: {order.status}</p>}
       <ul>
-        {lines.map((l, i) => (
+        {order.items.map((l, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no other stable key here
           <li key={i}>
-            {l.quantity} ×{' '}
-            {'productName' in l && l.productName ? l.productName : (l as { title?: string }).title}
+            {l.quantity} × {l.productName}
           </li>
         ))}
       </ul>
-      {total !== null && (
-        <p>
-          Total: <strong>{formatMoney(total, currency)}</strong>
-        </p>
-      )}
+      <p>
+        Total: <strong>{formatMoney(order.grandTotalCents, currency)}</strong>
+      </p>
     </div>
   );
 }

@@ -1,11 +1,16 @@
 import {
+  DEFAULT_LABELS,
+  displayPriceCents,
   formatMoney,
   hasVariantSelection,
   isSoldOut,
   optionNames,
   resolveVariant,
   showQuantityInput,
+  subscriptionPriceText,
   validateAddToCart,
+  variantInStock,
+  variantPriceCents,
 } from '@store/commerce';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { AddToCartButton, type AddToCartHandle, type AddRequest } from '../../components/add-to-cart-button';
@@ -17,7 +22,7 @@ import { mountInto } from '../mount-into';
 import { Instalments } from './instalments';
 import { VariantOptions } from './variant-options';
 
-function ProductDetail(props: { product: ProductData; page: PageData; restock: HTMLElement | null }) {
+export function ProductDetail(props: { product: ProductData; page: PageData; restock: HTMLElement | null }) {
   const { product, page } = props;
   const options = hasVariantSelection(product) ? optionNames(product) : [];
   const [chosen, setChosen] = useState<Record<string, string>>({});
@@ -29,23 +34,15 @@ function ProductDetail(props: { product: ProductData; page: PageData; restock: H
   const cart = useSyncExternalStore(cartStore.subscribe, cartStore.get).cart;
 
   const variant = options.length === 0 ? product.variants[0] : resolveVariant(product, chosen);
-  const variantSoldOut = Boolean(
-    variant &&
-      !variant.unlimited &&
-      variant.qtyInStock <= 0 &&
-      product.productType !== 2 &&
-      product.productType !== 4,
-  );
+  const variantSoldOut = Boolean(variant && !variantInStock(product.productType, variant));
   const soldOut = isSoldOut(product) || variantSoldOut;
   const merch = page.merchandising[product.id] ?? {};
   const form = (page.form as { fields?: FormField[] } | null)?.fields
     ? (page.form as { fields: FormField[] })
     : null;
-  const priceCents = variant
-    ? variant.onSale
-      ? variant.salePriceCents
-      : variant.priceCents
-    : (product.variants[0]?.priceCents ?? 0);
+  // Before a variant is chosen the headline price (sale prices included) is what the pill uses.
+  const priceCents = variant ? variantPriceCents(variant) : displayPriceCents(product);
+  const soldOutText = capitalise(page.localizedStrings.productSoldOutText || 'sold out');
 
   // Variant image swap and price of the chosen variant (outside the island, in the template).
   useEffect(() => {
@@ -62,7 +59,11 @@ function ProductDetail(props: { product: ProductData; page: PageData; restock: H
       price.textContent = '';
       const now = document.createElement('span');
       now.className = variant.onSale ? 'sale-price' : 'sqs-money-native';
-      now.textContent = formatMoney(priceCents, page.currency);
+      const money = formatMoney(priceCents, page.currency);
+      // A subscription keeps its billing period ("$16.00 every month"), as the server wrote it.
+      now.textContent = product.isSubscribable
+        ? subscriptionPriceText(money, product.subscriptionPlan)
+        : money;
       price.append(now);
       if (variant.onSale) {
         const was = document.createElement('del');
@@ -70,23 +71,27 @@ function ProductDetail(props: { product: ProductData; page: PageData; restock: H
         price.append(was);
       }
     }
-  }, [variant, priceCents, page, product.assetUrl]);
+  }, [variant, priceCents, page, product.assetUrl, product.isSubscribable, product.subscriptionPlan]);
 
+  const missingOptions = options.filter((o) => !chosen[o]).join('\n');
   // Restock widget placeholder: visible only for a chosen sold-out variant (forms issue wires it).
   useEffect(() => {
     const el = props.restock;
     if (!el) return;
     const views = (merch.restockNotificationViews as string[] | undefined) ?? [];
-    const show = variantSoldOut && views.includes('PRODUCT_DETAIL');
+    // A product sold out in every variant offers the signup at once, before any choice.
+    const show = (variantSoldOut || isSoldOut(product)) && views.includes('PRODUCT_DETAIL');
     el.hidden = !show;
     if (variant) {
       el.dataset.variantId = variant.id ?? '';
       el.dataset.sku = variant.sku;
     }
+    // With no variant chosen yet, the widget asks for the missing options before signing up.
+    el.dataset.missingOptions = missingOptions;
     // A revealed placeholder gets its island now (hidden islands are not loaded up front).
     if (show && !el.dataset.islandMounted) document.dispatchEvent(new CustomEvent('sf:mount-islands'));
     el.dispatchEvent(new CustomEvent('restock:variant', { detail: { variant: show ? variant : null } }));
-  }, [props.restock, variantSoldOut, variant, merch]);
+  }, [props.restock, variantSoldOut, variant, merch, product, missingOptions]);
 
   const scarcity = (() => {
     if (!merch.scarcityEnabled || !variant || variant.unlimited || variant.qtyInStock <= 0) return null;
@@ -127,7 +132,13 @@ function ProductDetail(props: { product: ProductData; page: PageData; restock: H
           product={product}
           options={options}
           chosen={chosen}
-          selectText={page.localizedStrings.productVariantSelectText || 'Select {variantName}'}
+          soldOutText={soldOutText}
+          selectText={
+            // Gift cards have their own label (spec §9 "Select Value").
+            product.productType === 4
+              ? page.localizedStrings.giftCardVariantSelectText || 'Select Value'
+              : page.localizedStrings.productVariantSelectText || 'Select {variantName}'
+          }
           onChange={(option, value) => {
             setError(null);
             setChosen((c) => {
@@ -167,12 +178,18 @@ function ProductDetail(props: { product: ProductData; page: PageData; restock: H
           itemId={product.id}
           priceCents={priceCents}
           productType={product.productType}
+          subscribable={product.isSubscribable}
           page={page}
         />
       </div>
       {error && (
         <p className="form-error" role="alert" data-testid="add-error">
           {error}
+        </p>
+      )}
+      {soldOut && (
+        <p className="product-sold-out" data-testid="sold-out" role="status">
+          {soldOutText}
         </p>
       )}
       <AddToCartButton
@@ -191,7 +208,7 @@ function ProductDetail(props: { product: ProductData; page: PageData; restock: H
         >
           <LazyFieldsForm
             fields={form.fields}
-            submitLabel="Add to Cart"
+            submitLabel={DEFAULT_LABELS.addToCart}
             onSubmit={(values: FieldValues) => {
               setFormOpen(false);
               if (pending.current) handle.current?.add({ ...pending.current, additionalFields: values });
@@ -203,12 +220,22 @@ function ProductDetail(props: { product: ProductData; page: PageData; restock: H
   );
 }
 
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function mount(element: HTMLElement): void {
   const page = pageData();
   const data = page.products[element.dataset.itemId ?? ''];
   if (!data) return;
   // The restock placeholder is its own island (forms issue); keep its node outside React's root.
   const restock = element.querySelector<HTMLElement>('[data-island="restock"]');
+  // Gallery clicks load their code on first use; the zoom link must not navigate meanwhile.
+  const gallery = document.querySelector<HTMLElement>('[data-product-gallery]');
+  gallery?.addEventListener('click', (e) => {
+    if ((e.target as HTMLElement).closest('[data-product-zoom]')) e.preventDefault();
+    void import('./gallery').then((m) => m.onGalleryClick(gallery, e));
+  });
   mountInto(
     element,
     <ProductDetail product={data} page={page} restock={restock} />,

@@ -20,11 +20,13 @@ export function Instalments(props: {
   itemId: string;
   priceCents: number;
   productType: number;
+  /** Subscriptions bill per period: a pay-in-4 offer does not apply to them. */
+  subscribable?: boolean;
   page: PageData;
 }) {
   const [open, setOpen] = useState(false);
   const ctx = props.page.installments[props.itemId];
-  if (!ctx?.afterPayAvailable || props.productType !== 1) return null;
+  if (!ctx?.afterPayAvailable || props.productType !== 1 || props.subscribable) return null;
   const provider = instalmentProvider(ctx.stripeAccountCountry, ctx.shopperLanguage);
   if (!provider) return null;
   const currency = props.page.currency;

@@ -14,12 +14,33 @@ function valuesOf(product: Product, option: string): string[] {
   return values;
 }
 
+/**
+ * True when no variant with `value` for `option`, matching the other chosen options, can be
+ * bought (physical and service products only: digital goods and gift cards never sell out).
+ */
+export function isUnavailable(
+  product: Product,
+  chosen: Record<string, string>,
+  option: string,
+  value: string,
+): boolean {
+  if (product.productType !== 1 && product.productType !== 3) return false;
+  return !product.variants.some(
+    (v) =>
+      v.attributes[option] === value &&
+      Object.entries(chosen).every(([name, picked]) => name === option || v.attributes[name] === picked) &&
+      (v.unlimited || v.qtyInStock > 0),
+  );
+}
+
 /** Variant selectors with the same classes as the `variants-select` formatter (no layout shift). */
 export function VariantOptions(props: {
   product: Product;
   options: string[];
   chosen: Record<string, string>;
   selectText: string;
+  /** "Sold out", appended to values no in-stock variant has. */
+  soldOutText: string;
   onChange: (option: string, value: string) => void;
 }) {
   return (
@@ -43,11 +64,14 @@ export function VariantOptions(props: {
                     onChange={(e) => props.onChange(option, e.target.value)}
                   >
                     <option value="">{label}</option>
-                    {values.map((v) => (
-                      <option key={v} value={v}>
-                        {v}
-                      </option>
-                    ))}
+                    {values.map((v) => {
+                      const off = isUnavailable(props.product, props.chosen, option, v);
+                      return (
+                        <option key={v} value={v} data-unavailable={off || undefined}>
+                          {off ? `${v} — ${props.soldOutText}` : v}
+                        </option>
+                      );
+                    })}
                   </select>
                 </div>
               </>
@@ -55,25 +79,30 @@ export function VariantOptions(props: {
               <fieldset className="variant-radio-fieldset">
                 <legend className="variant-option-title">{option}: </legend>
                 <div className="variant-radiobtn-wrapper" data-variant-option-name={option}>
-                  {values.map((v) => (
-                    <span key={v}>
-                      <input
-                        type="radio"
-                        className="variant-radiobtn"
-                        value={v}
-                        name={`variant-option-${option}`}
-                        id={`variant-option-${option}-${v}`}
-                        checked={props.chosen[option] === v}
-                        onChange={() => props.onChange(option, v)}
-                      />
-                      <label
-                        className="sqs-button-element--secondary"
-                        htmlFor={`variant-option-${option}-${v}`}
-                      >
-                        {v}
-                      </label>
-                    </span>
-                  ))}
+                  {values.map((v) => {
+                    const off = isUnavailable(props.product, props.chosen, option, v);
+                    return (
+                      <span key={v}>
+                        <input
+                          type="radio"
+                          className="variant-radiobtn"
+                          value={v}
+                          name={`variant-option-${option}`}
+                          id={`variant-option-${option}-${v}`}
+                          checked={props.chosen[option] === v}
+                          onChange={() => props.onChange(option, v)}
+                        />
+                        <label
+                          className={`sqs-button-element--secondary${off ? ' is-unavailable' : ''}`}
+                          htmlFor={`variant-option-${option}-${v}`}
+                          title={off ? props.soldOutText : undefined}
+                        >
+                          {v}
+                          {off && <span className="visually-hidden"> ({props.soldOutText})</span>}
+                        </label>
+                      </span>
+                    );
+                  })}
                 </div>
               </fieldset>
             )}

@@ -1,3 +1,4 @@
+import { missingOptionsMessage } from '@store/commerce';
 import { useEffect, useState } from 'react';
 import { ApiFailure, api } from '../../api';
 
@@ -66,16 +67,24 @@ export function RestockWidget({ productId, variantId: initialVariant, merchandis
     event.preventDefault();
     const invalid = restockEmailError(email);
     if (invalid) return setError(invalid);
-    if (!variantId || busy) return;
+    if (!variantId) {
+      // A product sold out in every variant shows the signup before a choice: ask for one.
+      const missing = (events?.dataset.missingOptions ?? '').split('\n').filter(Boolean);
+      if (missing.length > 0) setError(missingOptionsMessage(missing));
+      return;
+    }
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      await api('POST', '/api/site-users/account/notifications/restock', {
-        productId,
-        variantId,
-        siteVisitorEmail: email.trim(),
-        isJoinMailingList: merchandising.mailingListSignUpEnabled ? optIn : false,
-        ...(document.documentElement.lang ? { language: document.documentElement.lang.slice(0, 35) } : {}),
+      await api('POST /api/site-users/account/notifications/restock', {
+        body: {
+          productId,
+          variantId,
+          siteVisitorEmail: email.trim(),
+          isJoinMailingList: merchandising.mailingListSignUpEnabled ? optIn : false,
+          ...(document.documentElement.lang ? { language: document.documentElement.lang.slice(0, 35) } : {}),
+        },
       });
       setDone(true);
     } catch (e) {

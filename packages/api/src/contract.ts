@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import { accountRoutes } from './accounts';
+import { cartRoutes } from './cart';
+import { checkoutRoutes } from './checkout';
+import { formRoutes } from './forms';
+import { studioMediaRoutes } from './studio-media';
+import { studioPageRoutes } from './studio-pages';
+import { studioSiteRoutes } from './studio-site';
+import { trackingRoutes } from './tracking';
+
+/** What one route declares. The key of its entry is `"<METHOD> <path>"` as Fastify registers it. */
+export interface RouteDef {
+  summary: string;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** Success status (default 200). */
+  status?: number;
+  /** The error code a request that fails the schemas gets (default VALIDATION_FAILED). */
+  errorCode?: string;
+  /** Described for the document and the client; the route's service checks the input itself. */
+  documentsOnly?: boolean;
+}
+
+/**
+ * Every /api route: the server validates requests with these schemas, `GET /api/openapi.json`
+ * is generated from them, and the typed client takes its types from them.
+ */
+export const contract = {
+  ...cartRoutes,
+  ...checkoutRoutes,
+  ...accountRoutes,
+  ...formRoutes,
+  ...trackingRoutes,
+  ...studioSiteRoutes,
+  ...studioPageRoutes,
+  ...studioMediaRoutes,
+} as const satisfies Record<string, RouteDef>;
+
+export type Contract = typeof contract;
+export type RouteKey = keyof Contract;

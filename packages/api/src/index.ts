@@ -1,0 +1,46 @@
+// @store/api: the HTTP API contract (zod schemas per route) and the typed client.
+export { cartEntry, shoppingCart } from './cart';
+export { errorBody } from './common';
+export { type Contract, contract, type RouteDef, type RouteKey } from './contract';
+export { order } from './checkout';
+export { type IslandData, islandData, type IslandProduct } from './island-data';
+export type { ApiInput, ApiOutput } from './client';
+export { mediaAsset, mediaPatchBody, type PostInput, postUpdateBody } from './studio-media';
+export {
+  pageKind,
+  type PageSettingsInput,
+  pageSettingsBody,
+  pageStatus,
+  pageSummary,
+} from './studio-pages';
+export {
+  type HeaderFooter,
+  headerFooterSchema,
+  type NavigationInput,
+  type NavigationLink,
+  navigationItem,
+} from './studio-site';
+export {
+  buttonBody,
+  clankerBody,
+  errorReport,
+  eventName,
+  formRenderBody,
+  hitBody,
+  hitData,
+  identifier,
+  metric,
+  metrics,
+  overlayBody,
+  pageFields,
+  pageTypeCode,
+  pageUrl,
+  performanceEvent,
+  positiveInt,
+  quickViewBody,
+  recordEventBody,
+  shortText,
+  size,
+  timestampMs,
+  trackingLimits,
+} from './tracking-shapes';
