@@ -17,6 +17,15 @@ export interface Config {
   seedDemo: boolean;
   /** Cart writes allowed per client address per 10 s; 0 disables the limit (benchmarks). */
   cartWritesPer10s: number;
+  /** Redis for shared limit counters; unset → counted in process memory. */
+  redisUrl?: string;
+  /** Prefix of every Redis key (several deployments or tests on one Redis). */
+  redisKeyPrefix?: string;
+  /**
+   * Which proxies to believe about the client address (X-Forwarded-For) and protocol:
+   * false (default: none), a hop count, or a list of addresses/CIDRs (Fastify trustProxy).
+   */
+  trustProxy?: boolean | number | string[];
 }
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -67,7 +76,33 @@ const schema = z.object({
       .min(0, 'CART_WRITE_LIMIT must be 0 or more')
       .default(100),
   ),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+  ),
+  REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(100).default('juniper:')),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(false|true|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+        'TRUST_PROXY must be false, a hop count, or a comma-separated list of addresses/CIDRs',
+      )
+      .optional(),
+  ),
 });
+
+/** TRUST_PROXY: unset/false → trust nobody; "true" → every hop; a number → that many hops; else a list. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((s) => s.trim());
+}
 
 /** Thrown with one line per bad variable, e.g. "PORT must be a number (got "abc")". */
 export class ConfigError extends Error {
@@ -95,5 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     natsUrl: e.NATS_URL,
     seedDemo: e.SEED_DEMO === 'true',
     cartWritesPer10s: e.CART_WRITE_LIMIT,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

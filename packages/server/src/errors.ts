@@ -7,6 +7,12 @@ export const errorCatalogue = {
   BAD_REQUEST: { status: 400, message: 'The request could not be understood.' },
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   VALIDATION_FAILED: { status: 400, message: 'The request has invalid fields.' },
+  INVALID_CHARACTERS: {
+    status: 400,
+    message:
+      'The request contains characters that are not allowed (a NUL byte or a broken Unicode character).',
+  },
+  NESTED_TOO_DEEP: { status: 400, message: 'The request is nested too deeply.' },
   UNAUTHORIZED: { status: 401, message: 'Sign in to continue.' },
   CRUMB_FAIL: { status: 403, message: 'Your session has expired. Please reload the page and try again.' },
   PAYMENT_FAILED: { status: 402, message: 'The payment could not be completed.' },

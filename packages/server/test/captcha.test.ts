@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaKeys } from '../src/db/schema/index';
 import { errorContract } from '../src/plugins/error-contract';
+import { limitsPlugin } from '../src/plugins/limits';
 import { siteResolver } from '../src/plugins/site';
 import { formRoutes } from '../src/routes/forms.routes';
 import { FORM_MESSAGES } from '../src/services/forms/form-messages';
@@ -78,6 +79,9 @@ describe.each(backends)('captcha on %s', (backend) => {
     app.decorate('database', await testDatabase(backend));
     await app.register(errorContract);
     await app.register(siteResolver, { db });
+    // Form limits go through the app's one limits mechanism (in memory here).
+    app.decorate('config', {} as never);
+    await app.register(limitsPlugin);
     await app.register(formRoutes, {
       captcha: {
         challenge: async () => ({}),

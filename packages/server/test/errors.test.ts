@@ -2,8 +2,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorCatalogue } from '../src/errors';
+import { reasonCatalogue, valueOrFail } from '../src/reasons';
 
 const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/api-errors.md'), 'utf8');
+
+describe('reason catalogue (errors as values)', () => {
+  it.each(Object.entries(reasonCatalogue))(
+    'documents %s with its status, code and message',
+    (reason, entry) => {
+      expect(doc).toContain(`\`${reason}\` (${entry.status}, \`${entry.code}\`): "${entry.message}"`);
+    },
+  );
+
+  it('answers a reason with its status, code, message (values filled) and the reason itself', () => {
+    try {
+      valueOrFail({ ok: false, reason: 'MINIMUM_SUBTOTAL', values: { subtotal: '$50.00' } });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiError);
+      const api = error as ApiError;
+      expect([api.statusCode, api.code, api.message, api.extra]).toEqual([
+        400,
+        'VALIDATION_FAILED',
+        'To check out, your order subtotal must be $50.00 or more.',
+        { reason: 'MINIMUM_SUBTOTAL' },
+      ]);
+    }
+    expect(valueOrFail({ ok: true, value: 7 })).toBe(7);
+  });
+});
 
 describe('error catalogue', () => {
   it.each(Object.entries(errorCatalogue))(

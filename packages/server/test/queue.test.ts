@@ -99,9 +99,15 @@ describe('in-process queue', () => {
   });
 
   it('refuses records past maxPending and after close', async () => {
-    const queue = createMemoryQueue({ maxPending: 5, flushMs: 1_000, sink: async () => {} });
-    await queue.enqueue(records('w', 5));
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const queue = createMemoryQueue({ maxPending: 5, flushMs: 1_000, sink: () => gate });
+    const held = queue.enqueue(records('w', 5));
     await expect(queue.enqueue(records('w', 1))).rejects.toBeInstanceOf(QueueFullError);
+    release();
+    await held;
     await queue.close();
     await expect(queue.enqueue(records('w', 1))).rejects.toBeInstanceOf(QueueFullError);
   });
@@ -109,10 +115,48 @@ describe('in-process queue', () => {
   it('writes what it holds when closed', async () => {
     const written: TrackingRecord[] = [];
     const queue = createMemoryQueue({ flushMs: 60_000, sink: async (rs) => void written.push(...rs) });
-    await queue.enqueue(records('w', 3));
+    const accepted = queue.enqueue(records('w', 3));
     expect(written).toHaveLength(0);
     await queue.close();
+    await accepted;
     expect(written).toHaveLength(3);
+  });
+
+  // Issue #12: the in-process queue acknowledged (202) before the insert, so kill -9 lost beacons.
+  it('group commit: enqueue resolves only once the batch holding the records committed', async () => {
+    let commit = () => {};
+    const batches: number[] = [];
+    const queue = createMemoryQueue({
+      flushMs: 1,
+      sink: (rs) =>
+        new Promise<void>((r) => {
+          batches.push(rs.length);
+          commit = r;
+        }),
+    });
+    let settled = 0;
+    const pending = [queue.enqueue(records('a', 2)), queue.enqueue(records('b', 3))].map((p) =>
+      p.then(() => settled++),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(batches).toEqual([5]); // both requests share one insert
+    expect(settled).toBe(0); // not acknowledged while the insert is open
+    commit();
+    await Promise.all(pending);
+    expect(settled).toBe(2);
+    await queue.close();
+  });
+
+  it('refuses (503) a request whose batch does not commit in time, instead of acknowledging it', async () => {
+    const queue = createMemoryQueue({
+      flushMs: 1,
+      commitTimeoutMs: 50,
+      retryMs: 10,
+      sink: async () => {
+        throw new Error('database down');
+      },
+    });
+    await expect(queue.enqueue(records('c', 1))).rejects.toBeInstanceOf(QueueFullError);
   });
 });
 

@@ -1,22 +1,15 @@
 import { parseArgs } from 'node:util';
-import { eq, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { DataDirLockedError, openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { websites } from '../db/schema/index';
-import { EMAIL_PATTERN } from '../services/forms/form-answers';
-import { createAccount } from '../services/site-users/accounts';
+import { createOwner, ownerInput } from '../services/owner/create-owner';
+import { askAdminSocket } from './admin-socket';
 
 const USAGE = `Usage: npm run create-owner -- --email <email> [--site <identifier|host>] [--password-stdin]
 Creates (or resets) an owner account on a website (default: the default site).
 The password is read from OWNER_PASSWORD, or from stdin with --password-stdin
-(never from the command line, where other users could read it in the process list).`;
-
-const argsSchema = z.object({
-  email: z.string().max(256).regex(EMAIL_PATTERN, 'email is not a valid email address'),
-  password: z.string().min(10, 'password must be at least 10 characters').max(1024),
-});
+(never from the command line, where other users could read it in the process list).
+With PGlite and a server running on the same DATA_DIR, the server is asked to do it.`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -41,39 +34,37 @@ async function main(): Promise<void> {
     process.exit(values.help ? 0 : 1);
   }
   const password = values['password-stdin'] ? await readStdin() : (process.env.OWNER_PASSWORD ?? '');
-  const parsed = argsSchema.safeParse({ email: values.email, password });
+  const parsed = ownerInput.safeParse({ email: values.email, password, site: values.site });
   if (!parsed.success) {
     console.error(parsed.error.issues.map((i) => i.message).join('\n'));
     process.exit(1);
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    await migrateDatabase(database);
-    const site = values.site?.toLowerCase();
-    const [found] = await database.db
-      .select({ id: websites.id, identifier: websites.identifier })
-      .from(websites)
-      .where(
-        site
-          ? or(eq(websites.identifier, site), sql`${websites.hosts} @> ${JSON.stringify([site])}::jsonb`)
-          : eq(websites.isDefault, true),
-      )
-      .limit(1);
-    if (!found) {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    // A server holds this PGlite directory: ask it (two processes on one PGlite lose writes).
+    const answer = await askAdminSocket(config.dataDir, parsed.data).catch(() => undefined);
+    if (!answer) {
       console.error(
-        site
-          ? `No website with identifier or host "${site}".`
-          : 'No default website; run npm run seed first or pass --site.',
+        `${error.message}\nThe running server did not answer on its admin socket; stop it and retry.`,
       );
       process.exit(1);
     }
-    await createAccount(
-      database.db,
-      { websiteId: found.id, email: parsed.data.email, password: parsed.data.password, role: 'OWNER' },
-      { upsert: true },
+    (answer.status === 200 ? console.log : console.error)(
+      `${answer.message} (via the running server, pid ${error.pid})`,
     );
-    console.log(`owner ${parsed.data.email.toLowerCase()} can now sign in on ${found.identifier}`);
+    process.exit(answer.status === 200 ? 0 : 1);
+  }
+  try {
+    await migrateDatabase(database);
+    const result = await createOwner(database.db, parsed.data);
+    if (!result.ok) {
+      console.error(result.message);
+      process.exitCode = 1;
+    } else console.log(result.message);
   } finally {
     await database.close();
   }

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,7 +22,39 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   /** Answers when the database does (used by /healthz). */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onNotify` gets each payload; `onReset` is called when the
+   * connection was lost and re-established (notifications may have been missed). Returns
+   * a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReset?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * PGlite settings: the embedded database is small and the page cache answers most reads,
+ * so PostgreSQL's 128 MB of shared buffers (allocated inside the WebAssembly memory) buys
+ * nothing; 16 MB keeps the server's idle RSS under ~300 MB (README, "Memory").
+ */
+const PGLITE_CONF = ['shared_buffers=16MB', 'wal_buffers=1MB', 'work_mem=4MB', 'maintenance_work_mem=16MB'];
+
+/** initdb in a child process (pglite-init.mjs); falls back to in-process when that fails. */
+async function initPgliteDir(dir: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-init.mjs', import.meta.url));
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, [script, dir], { stdio: 'ignore' });
+    child.on('error', () => resolve(null));
+    child.on('exit', (c) => resolve(c));
+  });
+  if (code !== 0) {
+    const client = new PGlite(dir);
+    await client.waitReady;
+    await client.close();
+  }
 }
 
 /**
@@ -46,6 +80,8 @@ export async function openDatabase(options: {
       async ping() {
         await pool.query('select 1');
       },
+      listen: (channel, onNotify, onReset) =>
+        listenOnPostgres(options.databaseUrl as string, channel, onNotify, onReset),
       async close() {
         await pool.end();
       },
@@ -56,8 +92,16 @@ export async function openDatabase(options: {
     dir = path.join(options.dataDir ?? './data', 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
-  await client.waitReady;
+  const release = dir ? lockDataDir(dir) : () => {};
+  let client: PGlite;
+  try {
+    if (dir && !fs.existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDir(dir);
+    client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -65,8 +109,119 @@ export async function openDatabase(options: {
     async ping() {
       await client.query('select 1');
     },
+    async listen(channel, onNotify) {
+      // PGlite has one connection; notifications arrive after the notifying transaction commits.
+      const stop = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
+      release();
     },
   };
+}
+
+/**
+ * A dedicated connection for LISTEN (a pooled one would be handed to queries). It reconnects
+ * after an error with a short back-off and calls `onReset`, because notifications sent
+ * while it was away are lost and whoever caches must drop what it holds.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReset?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', () => {
+      if (stopped) return;
+      client = undefined;
+      next.end().catch(() => {});
+      reconnect();
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+  };
+  const reconnect = (): void => {
+    setTimeout(() => {
+      if (stopped) return;
+      connect().then(
+        () => onReset?.(),
+        () => reconnect(),
+      );
+    }, 500).unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
+}
+
+/** Thrown when another live process holds a PGlite data directory. */
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `Another process (pid ${pid}) is using the PGlite database in ${dir}. PGlite is single-process: ` +
+        'stop that server first, or point this one at PostgreSQL (DATABASE_URL). ' +
+        '`npm run create-owner` works against a running server by asking it.',
+    );
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One process per PGlite directory (two would corrupt it, and writes of the second were
+ * silently lost): an exclusive lock file holding the owner's pid. A lock left by a process
+ * that died (kill -9) is taken over. Returns the release function.
+ */
+export function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, 'juniper.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(fs.readFileSync(file, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
+        throw new DataDirLockedError(dir, pid);
+      fs.rmSync(file, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new Error(`could not lock ${dir}`);
 }

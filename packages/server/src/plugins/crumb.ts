@@ -1,18 +1,36 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors';
-import { isApiPath } from './error-contract';
+import { serverSecret } from '../services/server-secret';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Set `crumb: false` on beacon endpoints that cannot send the header (sendBeacon). */
+    /** `crumb: false` opts a route out of the CSRF check (beacons: sendBeacon cannot send the header). */
     crumb?: boolean;
+    /**
+     * `formBody: true` lets a route take an `application/x-www-form-urlencoded` body (spec §7:
+     * RecordEvent, RecordHit, the lock screen); the crumb may then travel as a `crumb` field.
+     * Every other route refuses form bodies with 415, so a cross-site HTML form cannot reach it.
+     */
+    formBody?: boolean;
+    /**
+     * `fileUpload: true` lets a route take `multipart/form-data` (the studio's media upload); the
+     * crumb must still come in `X-CSRF-Token`, which a cross-site form cannot send.
+     */
+    fileUpload?: boolean;
+  }
+  interface FastifyInstance {
+    /** Signs crumbs with the server secret kept in the database (shared by every process). */
+    crumbs: { issue(websiteId: string): string; valid(websiteId: string, crumb: string): boolean };
   }
 }
 
 export const CRUMB_COOKIE = 'crumb';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+const MULTIPART = /^\s*multipart\/form-data\b/i;
+const CRUMB_SHAPE = /^[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{43}$/;
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -20,11 +38,35 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Ensure the visitor has a crumb cookie (set on page responses). */
+/**
+ * A crumb is `nonce.HMAC(secret, websiteId.nonce)`. A cookie planted from a sibling
+ * subdomain (another site on the platform) cannot carry a valid signature for this site,
+ * so double-submitting it is refused.
+ */
+function crumbSigner(secret: Buffer) {
+  const sign = (websiteId: string, nonce: string) =>
+    createHmac('sha256', secret).update(`${websiteId}.${nonce}`).digest('base64url');
+  return {
+    issue(websiteId: string) {
+      const nonce = randomBytes(18).toString('base64url');
+      return `${nonce}.${sign(websiteId, nonce)}`;
+    },
+    valid(websiteId: string, crumb: string) {
+      if (!CRUMB_SHAPE.test(crumb)) return false;
+      const [nonce, signature] = crumb.split('.');
+      return sameToken(signature, sign(websiteId, nonce));
+    },
+  };
+}
+
+const siteIdOf = (request: FastifyRequest) => request.site?.id ?? '-';
+
+/** Ensure the visitor has a valid crumb cookie for this site (set on page responses). */
 export function ensureCrumb(request: FastifyRequest, reply: FastifyReply): string {
+  const crumbs = request.server.crumbs;
   const existing = request.cookies[CRUMB_COOKIE];
-  if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;
-  const crumb = randomBytes(18).toString('base64url');
+  if (existing && crumbs.valid(siteIdOf(request), existing)) return existing;
+  const crumb = crumbs.issue(siteIdOf(request));
   reply.setCookie(CRUMB_COOKIE, crumb, {
     path: '/',
     sameSite: 'lax',
@@ -35,24 +77,38 @@ export function ensureCrumb(request: FastifyRequest, reply: FastifyReply): strin
 }
 
 /**
- * CSRF crumb (double-submit): state-changing /api calls must echo the `crumb` cookie in
- * `X-CSRF-Token` (form-encoded beacons may send a `crumb` body field instead, spec §7).
+ * CSRF crumb (signed double-submit). Decided by the *matched route*, never by URL text
+ * (`/%61pi/…` reaches the same handler as `/api/…`): every state-changing route checks
+ * unless it opts out with `config: { crumb: false }`. The `crumb` cookie must be signed for
+ * this site and echoed in `X-CSRF-Token` (or, on `formBody` routes only, a `crumb` field).
  * Missing or wrong → 403 `{ crumbFail: true, error }`.
  */
 export const crumbProtection = fp(async (app: FastifyInstance) => {
+  app.decorate('crumbs', crumbSigner(await serverSecret(app.database.db, 'crumb')));
+
+  // Before the body is parsed: a form-encoded body only where the spec sends one.
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.url || request.routeOptions.config?.formBody === true) return;
+    const type = request.headers['content-type'];
+    if (typeof type !== 'string' || !FORM_TYPES.test(type)) return;
+    if (request.routeOptions.config?.fileUpload === true && MULTIPART.test(type)) return;
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  });
+
   app.addHook('preHandler', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !isApiPath(request.url)) return;
-    if (request.routeOptions.config?.crumb === false) return;
+    if (!STATE_CHANGING.has(request.method) || !request.routeOptions.url) return;
+    const config = request.routeOptions.config;
+    if (config?.crumb === false) return;
     const cookie = request.cookies[CRUMB_COOKIE];
     const header = request.headers['x-csrf-token'];
     const body = request.body as Record<string, unknown> | undefined;
     const sent =
       typeof header === 'string'
         ? header
-        : body && typeof body === 'object' && typeof body.crumb === 'string'
+        : config?.formBody === true && body && typeof body === 'object' && typeof body.crumb === 'string'
           ? body.crumb
           : undefined;
-    if (!cookie || !sent || !sameToken(cookie, sent)) {
+    if (!cookie || !sent || !sameToken(cookie, sent) || !app.crumbs.valid(siteIdOf(request), cookie)) {
       throw new ApiError('CRUMB_FAIL', undefined, { crumbFail: true });
     }
   });

@@ -1,3 +1,4 @@
+import { errorPageHtml } from '../pages/error-page';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, type ErrorCode, errorCatalogue } from '../errors';
@@ -15,6 +16,9 @@ function codeForFastifyError(error: FastifyError): ErrorCode | undefined {
       return error.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
     case 'FST_ERR_VALIDATION':
       return 'VALIDATION_FAILED';
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'BAD_REQUEST';
     default:
       if (error instanceof SyntaxError) return 'INVALID_JSON';
       if (error.statusCode === 429) return 'RATE_LIMITED';
@@ -30,8 +34,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Whether a URL is under /api, judged on the path as the router sees it (decoded), so
+ * `/%61pi/…` gets the JSON contract too, even when a later segment has a broken escape.
+ */
 export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/');
+  const path = url.split('?')[0];
+  if (!path.startsWith('/')) return false;
+  let first = path.split('/')[1] ?? '';
+  try {
+    first = decodeURIComponent(first);
+  } catch {
+    // a broken escape in the first segment: judged raw
+  }
+  return first === 'api';
 }
 
 /** Send the JSON error contract. */
@@ -89,12 +105,18 @@ export const errorContract = fp(async (app: FastifyInstance) => {
       .code(apiError.statusCode)
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><h1>${apiError.statusCode === 500 ? 'Something went wrong' : 'Bad request'}</h1><p>${errorCatalogue[apiError.code].message}</p></body></html>`,
+        errorPageHtml(request.site ?? undefined, apiError.statusCode, errorCatalogue[apiError.code].message),
       );
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    const raw = request.url.split('?')[0];
+    let path = raw;
+    try {
+      path = decodeURIComponent(raw);
+    } catch {
+      // a broken escape: match raw (edge validation answers 400 for routed requests)
+    }
     const other = routes.filter((r) => r.method !== request.method && r.pattern.test(path));
     if (other.length > 0 && isApiPath(path)) {
       reply.header('allow', [...new Set(other.map((r) => r.method))].join(', '));

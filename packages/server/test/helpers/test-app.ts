@@ -3,12 +3,12 @@ import { type BuildAppOptions, buildApp } from '../../src/app';
 import { seedDemoSite } from '../../src/seed/seed-demo-site';
 import { type Backend, testDatabase, uniqueHost } from './test-db';
 
-export const TEST_CRUMB = 'test-crumb-0123456789abcdef';
-
 export interface TestSite {
   app: FastifyInstance;
   host: string;
   websiteId: string;
+  /** A crumb signed for this site (what a page response would have set). */
+  crumb: string;
   /** app.inject with this site's Host header and a valid crumb (cookie + header). */
   request(
     options: InjectOptions & { crumb?: boolean; cookies?: Record<string, string> },
@@ -33,22 +33,27 @@ export async function createTestSite(
       natsUrl: undefined,
       seedDemo: false,
       cartWritesPer10s: 100,
+      // Tests stand in for a trusted proxy (X-Forwarded-For picks the client address);
+      // the default (trust nobody) is tested in hardening.test.ts.
+      trustProxy: true,
       ...options.config,
     },
   });
   const host = uniqueHost();
   const websiteId = await seedDemoSite(database.db, { identifier: host, hosts: [host], isDefault: false });
+  const signed = app.crumbs.issue(websiteId);
   return {
     app,
     host,
     websiteId,
+    crumb: signed,
     request({ crumb = true, cookies = {}, headers = {}, ...rest }) {
-      const jar = { ...(crumb ? { crumb: TEST_CRUMB } : {}), ...cookies };
+      const jar = { ...(crumb ? { crumb: signed } : {}), ...cookies };
       return app.inject({
         ...rest,
         headers: {
           host,
-          ...(crumb ? { 'x-csrf-token': TEST_CRUMB } : {}),
+          ...(crumb ? { 'x-csrf-token': signed } : {}),
           cookie: Object.entries(jar)
             .map(([k, v]) => `${k}=${v}`)
             .join('; '),

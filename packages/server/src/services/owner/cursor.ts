@@ -11,12 +11,40 @@ export function encodeCursor(key: string[]): string {
 
 const cursorSchema = z.array(z.string().max(256)).min(1).max(4);
 
-export function decodeCursor(cursor: string | undefined, parts: number): string[] | undefined {
+/** NUL or a lone surrogate: PostgreSQL refuses both as text. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/**
+ * A timestamp as PostgreSQL prints `timestamptz::text` (what cursors carry), on a real
+ * calendar day: anything else would be refused by the database's cast (a 500 before).
+ */
+export function isTimestampText(text: string): boolean {
+  const m = TIMESTAMP.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60
+  );
+}
+
+/**
+ * Decode a cursor of `parts` strings; `timestampAt` names the part that must be a
+ * timestamp (it is cast to timestamptz in SQL). Anything else is a 400, never a 500.
+ */
+export function decodeCursor(
+  cursor: string | undefined,
+  parts: number,
+  timestampAt?: number,
+): string[] | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   try {
     if (cursor.length > 2048) throw new Error('long');
     const key = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
     if (key.length !== parts) throw new Error('parts');
+    if (key.some((part) => UNSTORABLE.test(part))) throw new Error('text');
+    if (timestampAt !== undefined && !isTimestampText(key[timestampAt])) throw new Error('timestamp');
     return key;
   } catch {
     throw new ApiError('BAD_REQUEST', 'The cursor is not valid.');
