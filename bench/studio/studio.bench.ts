@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Layout, renderLayout } from '@store/blocks';
+import { createEngine } from '@store/template';
+import { buildApp } from '../../packages/server/src/app';
+import { openDatabase } from '../../packages/server/src/db/client';
+import { migrateDatabase } from '../../packages/server/src/db/migrate';
+import { themeFiles } from '../../packages/server/src/pages/theme-files';
+import { seedDemoSite } from '../../packages/server/src/seed/seed-demo-site';
+import { DEMO_OWNER } from '../../packages/server/src/services/site-users/demo-accounts';
+import { median, percentile } from '../lib/load';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dist = path.join(root, 'packages/studio/dist');
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Studio first load: the JavaScript and CSS index.html pulls in, gzipped; the editor chunk on its own. */
+function firstLoad() {
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    spawnSync('npm', ['run', 'build', '-w', 'packages/studio', '--silent'], { cwd: root, stdio: 'inherit' });
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/(?:src|href)="\/config\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const gz = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  // Everything else is loaded on demand (the page editor with the engine, the design panel, shared blocks code).
+  const lazy = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js') && !entry.includes(`assets/${f}`));
+  return {
+    firstLoadGzipKiB: kib(entry.reduce((n, f) => n + gz(f), 0)),
+    firstLoadFiles: entry,
+    lazyChunksGzipKiB: Object.fromEntries(
+      lazy.map((f) => [f.replace(/-[\w-]{8}\.js$/, ''), kib(gz(`assets/${f}`))]),
+    ),
+  };
+}
+
+/** Edit → preview: re-render a 60-block draft after one prop changes (what the editor does per keystroke). */
+function editToPreview() {
+  const theme = themeFiles();
+  const engine = createEngine();
+  const cache = new Map<string, ReturnType<typeof engine.compile>['template']>();
+  const compile = (source: string) => {
+    let t = cache.get(source);
+    if (!t) {
+      t = engine.compile(source).template;
+      cache.set(source, t);
+    }
+    return t;
+  };
+  const types = ['heading', 'text', 'button', 'quote', 'markdown', 'spacer'] as const;
+  const base: Layout = {
+    sections: [0, 1, 2].map((s) => ({
+      id: `s${s}`,
+      blocks: Array.from({ length: 20 }, (_, i) => ({
+        id: `b${s}-${i}`,
+        type: types[i % types.length],
+        props: {
+          text: `Block ${i}`,
+          html: `<p>Paragraph ${i} with <a href="/x">a link</a>.</p>`,
+          label: 'Go',
+          href: '/shop',
+          markdown: '## Hi\n\n*there*',
+          height: 32,
+          level: 2,
+        },
+      })),
+    })),
+  };
+  const samples: number[] = [];
+  for (let round = 0; round < 200; round++) {
+    const layout: Layout = {
+      sections: base.sections.map((s, i) =>
+        i === 0
+          ? {
+              ...s,
+              blocks: s.blocks.map((b, j) =>
+                j === 0 ? { ...b, props: { ...b.props, text: `Edit ${round}` } } : b,
+              ),
+            }
+          : s,
+      ),
+    };
+    const started = performance.now();
+    renderLayout(layout, { templates: theme.blocks, compile, locale: 'en-US' });
+    samples.push(performance.now() - started);
+  }
+  const sorted = samples.slice(20).sort((a, b) => a - b);
+  return {
+    blocks: 60,
+    editToPreviewMedianMs: +median(sorted).toFixed(3),
+    editToPreviewP95Ms: +percentile(sorted, 95).toFixed(3),
+  };
+}
+
+/** Publish → visible: from sending Publish to the public page answering with the new content. */
+async function publishToVisible() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-studio-'));
+  const database = await openDatabase({ dataDir: dir });
+  await migrateDatabase(database);
+  const config = {
+    dataDir: dir,
+    databaseUrl: undefined,
+    logLevel: 'silent' as const,
+    smtpUrl: undefined,
+    natsUrl: undefined,
+    seedDemo: false,
+    cartWritesPer10s: 0,
+  };
+  const app = await buildApp({ database, logger: false, config });
+  const host = 'bench.test';
+  await seedDemoSite(database.db, { identifier: 'bench', hosts: [host], isDefault: false });
+  const crumb = 'bench-crumb-0123456789abcdef';
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/site-users/account/session',
+    headers: { host, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb },
+    payload: DEMO_OWNER,
+  });
+  const session = signIn.cookies.find((c) => c.name === 'siteUserSession')!.value;
+  const headers = { host, cookie: `crumb=${crumb}; siteUserSession=${session}`, 'x-csrf-token': crumb };
+  const pages = (await app.inject({ method: 'GET', url: '/api/studio/pages', headers })).json().pages;
+  const about = pages.find((p: { urlId: string }) => p.urlId === 'about');
+  const samples: number[] = [];
+  for (let round = 0; round < 15; round++) {
+    const text = `Published ${round}`;
+    const layout = {
+      sections: [{ id: 's', blocks: [{ id: 'h', type: 'heading', props: { text, level: 1 } }] }],
+    };
+    const started = performance.now();
+    await app.inject({
+      method: 'POST',
+      url: `/api/studio/pages/${about.id}/publish`,
+      headers,
+      payload: { layout },
+    });
+    const page = await app.inject({ method: 'GET', url: '/about', headers: { host } });
+    if (!page.body.includes(text)) throw new Error('published content not visible');
+    samples.push(performance.now() - started);
+  }
+  await app.close();
+  await database.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  const sorted = samples.slice(3).sort((a, b) => a - b);
+  return {
+    backend: 'pglite, in process',
+    publishToVisibleMedianMs: +median(sorted).toFixed(1),
+    publishToVisibleMaxMs: +sorted.at(-1)!.toFixed(1),
+  };
+}
+
+export async function run() {
+  return { ...firstLoad(), ...editToPreview(), ...(await publishToVisible()) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await run(), null, 2));

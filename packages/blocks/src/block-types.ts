@@ -1,0 +1,325 @@
+import { z } from 'zod';
+
+/** A field the studio shows for a block property. */
+export interface BlockField {
+  name: string;
+  label: string;
+  kind:
+    | 'text'
+    | 'textarea'
+    | 'richtext'
+    | 'url'
+    | 'number'
+    | 'select'
+    | 'product'
+    | 'collection'
+    | 'form'
+    | 'image'
+    | 'images'
+    | 'checkbox';
+  options?: readonly string[];
+  min?: number;
+  max?: number;
+}
+
+const text = (max: number, fallback = '') => z.string().max(max).default(fallback);
+const link = z
+  .string()
+  .max(2083)
+  .regex(
+    /^(|\/[^\s]*|#[^\s]*|https?:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+)$/,
+    'must be a site path or an http(s) link',
+  )
+  .default('');
+const id = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]*$/)
+  .default('');
+
+const libraryImageObject = z.object({
+  id: z.string().max(64).optional(),
+  assetUrl: z
+    .string()
+    .max(300)
+    .regex(/^\/media\/[a-f0-9]{24}\/[a-z0-9.-]+$/, 'must be a media library address'),
+  originalSize: z
+    .string()
+    .max(20)
+    .regex(/^\d+x\d+$/),
+  systemDataVariants: z
+    .string()
+    .max(100)
+    .regex(/^(\d+w(,\d+w)*)?$/),
+  mediaFocalPoint: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).optional(),
+});
+const libraryImage = libraryImageObject.nullable().default(null);
+
+/** Spec §9: gallery size limit. */
+export const MAX_GALLERY_IMAGES = 50;
+const int = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+const oneOf = <T extends string>(values: readonly [T, ...T[]], fallback: T) =>
+  z.enum(values).default(fallback as never);
+
+/**
+ * The block types a layout may hold (spec §3 "Block types"), each with its props schema
+ * (zod, with defaults so a new block is valid as added) and the fields the studio edits.
+ * The theme renders each type through `blocks/<type>.html`.
+ */
+export const blockTypes = {
+  heading: {
+    label: 'Heading',
+    props: z.object({
+      text: text(500, 'A new heading'),
+      level: z.coerce.number().int().min(1).max(4).default(2),
+    }),
+    fields: [
+      { name: 'text', label: 'Heading text', kind: 'text' },
+      { name: 'level', label: 'Level', kind: 'number', min: 1, max: 4 },
+    ],
+  },
+  text: {
+    label: 'Text',
+    props: z.object({ html: text(20_000, '<p>Write something here.</p>') }),
+    fields: [{ name: 'html', label: 'Text', kind: 'richtext' }],
+  },
+  image: {
+    label: 'Image',
+    props: z.object({
+      // A media library image (resized widths, srcset); `src` is an address instead.
+      image: libraryImage,
+      src: link,
+      alt: text(300),
+      caption: text(500),
+      variant: z.enum(['inline', 'card', 'poster', 'overlap']).default('inline'),
+      href: link,
+    }),
+    fields: [
+      { name: 'image', label: 'Image from the library', kind: 'image' },
+      { name: 'src', label: 'Image address', kind: 'url' },
+      { name: 'alt', label: 'Alternative text', kind: 'text' },
+      { name: 'caption', label: 'Caption', kind: 'text' },
+      { name: 'variant', label: 'Design', kind: 'select', options: ['inline', 'card', 'poster', 'overlap'] },
+      { name: 'href', label: 'Link', kind: 'url' },
+    ],
+  },
+  gallery: {
+    label: 'Gallery',
+    // Spec §3 gallery options with their defaults and ranges.
+    props: z.object({
+      images: z
+        .array(z.object({ image: libraryImageObject, title: text(200) }))
+        .max(MAX_GALLERY_IMAGES, `A gallery can hold at most ${MAX_GALLERY_IMAGES} images.`)
+        .default([]),
+      design: oneOf(['grid', 'slideshow', 'slider', 'stacked'], 'grid'),
+      autoplay: z.boolean().default(false),
+      autoplayDuration: int(1, 10, 5),
+      controls: z.boolean().default(false),
+      autoCrop: z.boolean().default(true),
+      aspectRatio: oneOf(
+        [
+          'square',
+          'standard',
+          'standard-vertical',
+          'four-three',
+          'three-four-vertical',
+          'widescreen',
+          'anamorphic-widescreen',
+        ],
+        'square',
+      ),
+      squareThumbs: z.boolean().default(true),
+      thumbnails: z.boolean().default(false),
+      thumbnailStripHeight: int(0, 200, 80),
+      thumbnailStripMargin: int(0, 60, 20),
+      showMeta: z.boolean().default(true),
+      metaPosition: oneOf(
+        ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'],
+        'bottom',
+      ),
+      showMetaOnHover: z.boolean().default(false),
+      activeAlignment: oneOf(['center', 'left', 'right'], 'center'),
+      thumbnailsPerRow: int(1, 10, 4),
+      padding: int(0, 50, 20),
+      lightbox: z.boolean().default(false),
+      lightboxTheme: oneOf(['dark', 'light'], 'dark'),
+      maxWidth: int(100, 300, 300),
+      newWindow: z.boolean().default(false),
+      transparentBackground: z.boolean().default(false),
+    }),
+    fields: [
+      { name: 'images', label: 'Images', kind: 'images' },
+      {
+        name: 'design',
+        label: 'Design',
+        kind: 'select',
+        options: ['grid', 'slideshow', 'slider', 'stacked'],
+      },
+      {
+        name: 'aspectRatio',
+        label: 'Aspect ratio',
+        kind: 'select',
+        options: [
+          'square',
+          'standard',
+          'standard-vertical',
+          'four-three',
+          'three-four-vertical',
+          'widescreen',
+          'anamorphic-widescreen',
+        ],
+      },
+      { name: 'thumbnailsPerRow', label: 'Images per row', kind: 'number', min: 1, max: 10 },
+      { name: 'padding', label: 'Spacing in pixels', kind: 'number', min: 0, max: 50 },
+      { name: 'showMeta', label: 'Show titles', kind: 'checkbox' },
+      { name: 'autoplay', label: 'Autoplay', kind: 'checkbox' },
+      { name: 'autoplayDuration', label: 'Autoplay seconds', kind: 'number', min: 1, max: 10 },
+      { name: 'lightbox', label: 'Open images in a lightbox', kind: 'checkbox' },
+      { name: 'lightboxTheme', label: 'Lightbox theme', kind: 'select', options: ['dark', 'light'] },
+    ],
+  },
+  video: {
+    label: 'Video',
+    props: z.object({
+      url: z
+        .string()
+        .trim()
+        .max(500)
+        .regex(/^(|https:\/\/[^\s"<>]+)$/, 'must be an https link')
+        .default(''),
+      embedCode: text(5000),
+      caption: text(300),
+    }),
+    fields: [
+      { name: 'url', label: 'Video link (YouTube, Vimeo or a video file)', kind: 'url' },
+      { name: 'embedCode', label: 'Or embed code', kind: 'textarea' },
+      { name: 'caption', label: 'Caption', kind: 'text' },
+    ],
+  },
+  audio: {
+    label: 'Audio',
+    props: z.object({ src: link, title: text(200), artist: text(200) }),
+    fields: [
+      { name: 'src', label: 'Audio file address', kind: 'url' },
+      { name: 'title', label: 'Track title', kind: 'text' },
+      { name: 'artist', label: 'Artist', kind: 'text' },
+    ],
+  },
+  accordion: {
+    label: 'Accordion',
+    // One item per line, "Title | Text": simple to type and to read back.
+    props: z.object({
+      items: text(
+        10_000,
+        'Shipping | We ship within two working days.\nReturns | Free returns within 30 days.',
+      ),
+    }),
+    fields: [{ name: 'items', label: 'Items (one per line: Title | Text)', kind: 'textarea' }],
+  },
+  sociallinks: {
+    label: 'Social links',
+    props: z.object({ links: text(3000, 'https://instagram.com/\nhttps://facebook.com/') }),
+    fields: [{ name: 'links', label: 'Profile links (one per line)', kind: 'textarea' }],
+  },
+  search: {
+    label: 'Search',
+    props: z.object({ placeholder: text(100, 'Search the site') }),
+    fields: [{ name: 'placeholder', label: 'Placeholder', kind: 'text' }],
+  },
+  map: {
+    label: 'Map',
+    // An address and a link to a map service: no tiles are fetched by the server.
+    props: z.object({
+      address: text(500, 'Workshop 4, Mill Lane, Hudson NY'),
+      label: text(100, 'Open in maps'),
+    }),
+    fields: [
+      { name: 'address', label: 'Address', kind: 'textarea' },
+      { name: 'label', label: 'Link text', kind: 'text' },
+    ],
+  },
+  button: {
+    label: 'Button',
+    props: z.object({
+      label: text(100, 'Learn more'),
+      href: link,
+      align: z.enum(['left', 'center', 'right']).default('left'),
+    }),
+    fields: [
+      { name: 'label', label: 'Button label', kind: 'text' },
+      { name: 'href', label: 'Link', kind: 'url' },
+      { name: 'align', label: 'Alignment', kind: 'select', options: ['left', 'center', 'right'] },
+    ],
+  },
+  quote: {
+    label: 'Quote',
+    props: z.object({ text: text(2000, 'A quote worth repeating.'), source: text(200) }),
+    fields: [
+      { name: 'text', label: 'Quote', kind: 'textarea' },
+      { name: 'source', label: 'Source', kind: 'text' },
+    ],
+  },
+  spacer: {
+    label: 'Spacer',
+    props: z.object({ height: z.coerce.number().int().min(8).max(400).default(48) }),
+    fields: [{ name: 'height', label: 'Height in pixels', kind: 'number', min: 8, max: 400 }],
+  },
+  horizontalrule: { label: 'Line', props: z.object({}), fields: [] },
+  code: {
+    label: 'Code',
+    props: z.object({ html: text(20_000, '<p>Custom HTML</p>') }),
+    fields: [{ name: 'html', label: 'HTML', kind: 'textarea' }],
+  },
+  markdown: {
+    label: 'Markdown',
+    props: z.object({ markdown: text(20_000, '## Title\n\nSome *text*.') }),
+    fields: [{ name: 'markdown', label: 'Markdown', kind: 'textarea' }],
+  },
+  product: {
+    label: 'Product',
+    props: z.object({ productId: id }),
+    fields: [{ name: 'productId', label: 'Product', kind: 'product' }],
+  },
+  summary: {
+    label: 'Summary',
+    props: z.object({
+      collectionId: id,
+      design: z.enum(['grid', 'list', 'carousel', 'wall']).default('grid'),
+      limit: z.coerce.number().int().min(1).max(24).default(4),
+      title: text(200),
+    }),
+    fields: [
+      { name: 'title', label: 'Title', kind: 'text' },
+      { name: 'collectionId', label: 'Collection', kind: 'collection' },
+      { name: 'design', label: 'Design', kind: 'select', options: ['grid', 'list', 'carousel', 'wall'] },
+      { name: 'limit', label: 'Number of items', kind: 'number', min: 1, max: 24 },
+    ],
+  },
+  newsletter: {
+    label: 'Newsletter',
+    props: z.object({
+      formId: id,
+      title: text(200, 'Subscribe'),
+      description: text(1000, 'Sign up to hear from us.'),
+    }),
+    fields: [
+      { name: 'title', label: 'Title', kind: 'text' },
+      { name: 'description', label: 'Description', kind: 'textarea' },
+      { name: 'formId', label: 'Form', kind: 'form' },
+    ],
+  },
+  form: {
+    label: 'Form',
+    props: z.object({ formId: id }),
+    fields: [{ name: 'formId', label: 'Form', kind: 'form' }],
+  },
+} satisfies Record<string, { label: string; props: z.ZodObject; fields: readonly BlockField[] }>;
+
+export type BlockType = keyof typeof blockTypes;
+export const blockTypeNames = Object.keys(blockTypes) as BlockType[];
+
+/** A new block of a type with its default props. */
+export function defaultProps(type: BlockType): Record<string, unknown> {
+  return blockTypes[type].props.parse({}) as Record<string, unknown>;
+}

@@ -1,0 +1,38 @@
+/**
+ * Pages made of blocks (ARCHITECTURE "Pages are data"): the block types and their props,
+ * layout validation (spec §9: at most 60 blocks) and rendering through the theme's block
+ * templates. No I/O: the server and the studio share it.
+ */
+export { type BlockField, type BlockType, blockTypeNames, blockTypes, defaultProps } from './block-types';
+export {
+  type Block,
+  type Layout,
+  type LayoutCheck,
+  type Section,
+  MAX_BLOCKS_PER_LAYOUT,
+  TOO_MANY_BLOCKS_MESSAGE,
+  blockCount,
+  checkLayout,
+  layoutSchema,
+} from './layout';
+export { markdownToHtml } from './markdown';
+export {
+  type BlockData,
+  type CompiledTemplate,
+  type RenderLayoutOptions,
+  blockContext,
+  renderBlock,
+  renderLayout,
+} from './render-layout';
+export {
+  FONT_FAMILIES,
+  type FontFamily,
+  type Rgba,
+  type SiteStyles,
+  defaultSiteStyles,
+  isDarkColor,
+  parseColor,
+  siteStylesCss,
+  siteStylesSchema,
+  toCss,
+} from './site-styles';

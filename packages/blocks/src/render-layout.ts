@@ -1,0 +1,78 @@
+import type { Block, Layout } from './layout';
+import { derivedProps } from './derived-props';
+import { markdownToHtml } from './markdown';
+
+/** What the engine gives back for a compiled template (structurally @store/template's Template). */
+export interface CompiledTemplate {
+  render(data: unknown, options?: { locale?: string }): string;
+}
+
+/** Data blocks need from the database, resolved by the server (or fetched by the studio). */
+export interface BlockData {
+  /** Store items by item id (serialized as the page context serializes items). */
+  products?: Record<string, Record<string, unknown>>;
+  /** Items of a collection by collection id, newest first. */
+  collections?: Record<string, { collection: Record<string, unknown>; items: Record<string, unknown>[] }>;
+  /** Forms by id. */
+  forms?: Record<string, Record<string, unknown>>;
+}
+
+export interface RenderLayoutOptions {
+  /** Block template sources by block type (the theme's `blocks/<type>.html`). */
+  templates: Record<string, string>;
+  /** Compile (and cache) a template source; the server and the studio both pass the engine. */
+  compile(source: string, name: string): CompiledTemplate;
+  data?: BlockData;
+  /** Site-wide values block templates may read (website, featureFlags, localizedStrings…). */
+  site?: Record<string, unknown>;
+  locale?: string;
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The template data one block sees: the site values, its props, and its resolved data. */
+export function blockContext(block: Block, options: RenderLayoutOptions): Record<string, unknown> {
+  const p = block.props;
+  const data = options.data ?? {};
+  const extra: Record<string, unknown> = {};
+  if (block.type === 'markdown') extra.html = markdownToHtml(String(p.markdown ?? ''));
+  Object.assign(extra, derivedProps(block));
+  if (block.type === 'product') extra.product = data.products?.[String(p.productId)] ?? null;
+  if (block.type === 'summary') {
+    const entry = data.collections?.[String(p.collectionId)];
+    extra.collection = entry?.collection ?? null;
+    extra.items = entry ? entry.items.slice(0, Number(p.limit) || 4) : [];
+  }
+  if (block.type === 'form' || block.type === 'newsletter')
+    extra.form = data.forms?.[String(p.formId)] ?? null;
+  return { ...options.site, ...p, ...extra, blockId: block.id, blockType: block.type };
+}
+
+/** Render one block through its template, wrapped in the block container. */
+export function renderBlock(block: Block, options: RenderLayoutOptions): string {
+  const source = options.templates[block.type];
+  const inner =
+    source === undefined
+      ? `<!-- no template for ${attr(block.type)} block -->`
+      : options.compile(source, `blocks/${block.type}`).render(blockContext(block, options), {
+          locale: options.locale ?? 'en-US',
+        });
+  return `<div class="sqs-block sqs-block-${attr(block.type)}" data-block-type="${attr(block.type)}" data-block-id="${attr(block.id)}">${inner}</div>`;
+}
+
+/**
+ * Render a layout to HTML: each section and, in it, each block through the theme's
+ * template for its type. The same function runs on the server (published layouts) and in
+ * the studio (drafts), with the same templates and engine, so the preview is what
+ * visitors get.
+ */
+export function renderLayout(layout: Layout, options: RenderLayoutOptions): string {
+  return layout.sections
+    .map(
+      (section) =>
+        `<section class="page-section" data-section-id="${attr(section.id)}">${section.blocks
+          .map((block) => renderBlock(block, options))
+          .join('')}</section>`,
+    )
+    .join('');
+}

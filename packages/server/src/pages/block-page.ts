@@ -1,0 +1,98 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { forms, pageRevisions, pageSettings } from '../db/schema/index';
+import type { CollectionRow } from '../services/catalog.service';
+import { resolveBlockData } from '../services/studio/block-data';
+import { seoDescription } from '../services/studio/seo-description';
+import { savedSiteStyles } from '../services/studio/site-styles.service';
+import type { SiteRecord } from '../services/site.service';
+import type { PageContext } from './page-context';
+import { CollectionType, PageType } from './page-types';
+import { serializeCollection } from './serialize-catalog';
+
+export type PageState = typeof pageSettings.$inferSelect | undefined;
+
+export const MEMBERS_ONLY_HTML = '<p>This page is for members. Sign in to see it.</p>';
+
+/** The studio's settings of a collection (none for pages never touched in the studio). */
+export async function pageState(db: Database, collectionId: string): Promise<PageState> {
+  const [row] = await db.select().from(pageSettings).where(eq(pageSettings.collectionId, collectionId));
+  return row;
+}
+
+/** Visitors see published pages, and scheduled ones once their time has come (spec §3 statuses). */
+export function isLive(
+  state: Pick<NonNullable<PageState>, 'status' | 'publishAt'> | undefined,
+  now = new Date(),
+): boolean {
+  if (!state || state.status === 'PUBLISHED') return true;
+  return state.status === 'SCHEDULED' && state.publishAt !== null && state.publishAt <= now;
+}
+
+/** A members-only page for a visitor who is not signed in: page type 106 (spec §2, §6). */
+export function membersOnlyContext(context: PageContext, collection: CollectionRow): PageContext {
+  context.pageType = PageType.memberAreaAccessDenied;
+  context.collection = serializeCollection(collection);
+  context.page = { title: collection.title, body: MEMBERS_ONLY_HTML };
+  return context;
+}
+
+/**
+ * A page with a published block layout: put the layout, the data its blocks show and the
+ * SEO description in the context (the renderer turns the layout into HTML through the
+ * theme's block templates). Store items shown by blocks join `items` for the islands.
+ */
+export async function attachBlockLayout(
+  db: Database,
+  site: SiteRecord,
+  context: PageContext,
+  collection: CollectionRow,
+  state: PageState,
+): Promise<void> {
+  if (collection.type !== CollectionType.page) return;
+  const [revision] = state?.publishedRevisionId
+    ? await db.select().from(pageRevisions).where(eq(pageRevisions.id, state.publishedRevisionId))
+    : [];
+  const layout = revision?.layout ?? null;
+  context.seoDescription = seoDescription(state?.seoDescription ?? '', layout, collection.body) || null;
+  if (!layout) return;
+  const { data, storeItems } = await resolveBlockData(db, site, layout);
+  context.layout = layout;
+  context.blockData = data;
+  if (storeItems.length) context.items = storeItems;
+  // The form island reads one form from the page data: the page's own, else its first form block.
+  const first = Object.values(data.forms ?? {})[0] as { id: string } | undefined;
+  if (!context.form && first) {
+    const [form] = await db.select().from(forms).where(eq(forms.id, first.id));
+    if (form) context.form = { id: form.id, name: form.name, ...form.definition };
+  }
+}
+
+/**
+ * Links to pages visitors cannot see (Draft, Needs Review, Private, not-yet-scheduled) are
+ * left out of the site navigation. One indexed query; usually no rows.
+ */
+export async function hideUnpublishedLinks(
+  db: Database,
+  websiteId: string,
+  context: PageContext,
+): Promise<void> {
+  const hidden = await db
+    .select({ id: pageSettings.collectionId, status: pageSettings.status, publishAt: pageSettings.publishAt })
+    .from(pageSettings)
+    .where(and(eq(pageSettings.websiteId, websiteId), ne(pageSettings.status, 'PUBLISHED')));
+  const ids = new Set(hidden.filter((row) => !isLive(row)).map((row) => row.id));
+  if (!ids.size || !Array.isArray(context.navigation)) return;
+  type Link = { collectionId: string | null; children?: Link[] };
+  const visible = (links: Link[]): Link[] =>
+    links
+      .filter((link) => !link.collectionId || !ids.has(link.collectionId))
+      .map((link) => (link.children?.length ? { ...link, children: visible(link.children) } : link));
+  context.navigation = visible(context.navigation as Link[]);
+}
+
+/** The site's design (#13), rendered by the layout after the theme's stylesheet. */
+export async function attachSiteStyles(db: Database, websiteId: string, context: PageContext): Promise<void> {
+  const styles = await savedSiteStyles(db, websiteId);
+  if (styles) context.siteStyles = styles;
+}

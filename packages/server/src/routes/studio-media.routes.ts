@@ -1,0 +1,91 @@
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors';
+import { requireOwner } from '../plugins/owner-auth';
+import {
+  CONTENT_TYPE_BY_EXT,
+  deleteMedia,
+  listMedia,
+  updateMedia,
+  uploadImage,
+} from '../services/media/media.service';
+import { type MediaStorage, localDiskStorage } from '../services/media/media-storage';
+import { schemaOf, zodRoutes } from './api-schema';
+
+/** Largest upload (bytes); past it the spec's "file too large". */
+export const MAX_UPLOAD_BYTES = 20 * 1000 * 1000;
+
+/**
+ * The media library (owner-only): upload (multipart, resized by sharp to the spec's
+ * widths), list, rename / alt text / focal point, delete; and the public, immutable file
+ * URLs `/media/<hash>/<name>?format=<width>w|original` that `image-srcset` points at.
+ */
+export async function studioMediaRoutes(app: FastifyInstance, options: { storage?: MediaStorage } = {}) {
+  const db = app.database.db;
+  const storage = options.storage ?? localDiskStorage(path.join(app.config.dataDir, 'media'));
+
+  app.get<{ Params: { hash: string; name: string }; Querystring: { format?: string } }>(
+    '/media/:hash/:name',
+    async (request, reply) => {
+      const { hash, name } = request.params;
+      const ext = name.split('.').pop() ?? '';
+      if (!/^[a-f0-9]{24}$/.test(hash) || !CONTENT_TYPE_BY_EXT[ext]) return reply.callNotFound();
+      const wanted = /^(\d{2,4})w$/.exec(request.query.format ?? '')?.[1];
+      const body = wanted ? await storage.get(`${hash}/${wanted}w.webp`) : null;
+      const file = body ?? (await storage.get(`${hash}/original.${ext}`));
+      if (!file) return reply.callNotFound();
+      return reply
+        .type(body ? 'image/webp' : CONTENT_TYPE_BY_EXT[ext])
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file);
+    },
+  );
+
+  await app.register(async (owner) => {
+    await owner.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+    // Before the schemas: a signed-out caller is told 401, not what its body got wrong.
+    owner.addHook('preValidation', requireOwner);
+    const api = zodRoutes(owner);
+
+    api.get('/api/studio/media', { schema: schemaOf('GET /api/studio/media') }, async (request) => ({
+      media: await listMedia(db, request.site.id),
+    }));
+
+    api.post(
+      '/api/studio/media',
+      { schema: schemaOf('POST /api/studio/media'), config: { fileUpload: true } },
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
+        const part = await request.file();
+        if (!part) throw new ApiError('BAD_REQUEST', 'There was a problem while uploading your file.');
+        let body: Buffer;
+        try {
+          body = await part.toBuffer();
+        } catch {
+          throw new ApiError('PAYLOAD_TOO_LARGE', 'file too large');
+        }
+        const asset = await uploadImage(db, storage, request.site.id, {
+          filename: part.filename,
+          mimetype: part.mimetype,
+          body,
+        });
+        return reply.code(201).send(asset);
+      },
+    );
+
+    api.patch('/api/studio/media/:id', { schema: schemaOf('PATCH /api/studio/media/:id') }, async (request) =>
+      updateMedia(db, request.site.id, request.params.id, request.body),
+    );
+
+    api.delete(
+      '/api/studio/media/:id',
+      { schema: schemaOf('DELETE /api/studio/media/:id') },
+      async (request) => {
+        await deleteMedia(db, storage, request.site.id, request.params.id);
+        return { ok: true };
+      },
+    );
+  });
+}

@@ -1,0 +1,109 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { collections, forms, items } from '../db/schema/index';
+import { CollectionType, RecordType } from '../pages/page-types';
+import { requireOwner } from '../plugins/owner-auth';
+import { resolveBlockData } from '../services/studio/block-data';
+import {
+  getPageLayout,
+  parseLayout,
+  publishLayout,
+  restoreRevision,
+  saveDraft,
+} from '../services/studio/layouts.service';
+import { createPage, deletePage, listPages, updatePageSettings } from '../services/studio/pages.service';
+import { schemaOf, zodRoutes } from './api-schema';
+
+/**
+ * The studio's pages: list and create, settings, delete, and the block layout (draft
+ * autosave, publish, revisions and restore). Owner-only and crumb-protected.
+ */
+export async function studioPageRoutes(app: FastifyInstance) {
+  const db = app.database.db;
+  // Before the schemas: a signed-out caller is told 401, not what its body got wrong.
+  app.addHook('preValidation', requireOwner);
+  const api = zodRoutes(app);
+
+  api.get('/api/studio/session', { schema: schemaOf('GET /api/studio/session') }, async (request) => ({
+    owner: { id: request.siteUser!.id, email: request.siteUser!.email },
+    website: { id: request.site.id, siteTitle: request.site.siteTitle },
+  }));
+
+  api.get('/api/studio/pages', { schema: schemaOf('GET /api/studio/pages') }, async (request) => ({
+    pages: await listPages(db, request.site.id),
+  }));
+
+  api.post('/api/studio/pages', { schema: schemaOf('POST /api/studio/pages') }, async (request, reply) => {
+    const page = await createPage(db, request.site.id, request.body);
+    return reply.code(201).send(page);
+  });
+
+  api.put(
+    '/api/studio/pages/:id/settings',
+    { schema: schemaOf('PUT /api/studio/pages/:id/settings') },
+    async (request) => updatePageSettings(db, request.site.id, request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/studio/pages/:id',
+    { schema: schemaOf('DELETE /api/studio/pages/:id') },
+    async (request) => {
+      await deletePage(db, request.site.id, request.params.id);
+      return { ok: true };
+    },
+  );
+
+  api.get(
+    '/api/studio/pages/:id/layout',
+    { schema: schemaOf('GET /api/studio/pages/:id/layout') },
+    async (request) => getPageLayout(db, request.site.id, request.params.id),
+  );
+
+  // The schema checks the layout's shape; parseLayout the props of each block type, unique
+  // ids and the 60-block limit, with the messages @store/blocks words for the owner.
+  api.put(
+    '/api/studio/pages/:id/layout',
+    { schema: schemaOf('PUT /api/studio/pages/:id/layout') },
+    async (request) => saveDraft(db, request.site.id, request.params.id, parseLayout(request.body.layout)),
+  );
+
+  api.post(
+    '/api/studio/pages/:id/publish',
+    { schema: schemaOf('POST /api/studio/pages/:id/publish') },
+    async (request) =>
+      publishLayout(db, request.site.id, request.params.id, parseLayout(request.body.layout)),
+  );
+
+  api.post(
+    '/api/studio/pages/:id/revisions/:revisionId/restore',
+    { schema: schemaOf('POST /api/studio/pages/:id/revisions/:revisionId/restore') },
+    async (request) => restoreRevision(db, request.site.id, request.params.id, request.params.revisionId),
+  );
+
+  // What the preview needs for product, summary and form blocks (the same data the site uses).
+  api.post('/api/studio/block-data', { schema: schemaOf('POST /api/studio/block-data') }, async (request) => {
+    const layout = parseLayout(request.body.layout);
+    return (await resolveBlockData(db, request.site, layout)).data;
+  });
+
+  // Choices for the product, collection and form pickers.
+  api.get('/api/studio/catalog', { schema: schemaOf('GET /api/studio/catalog') }, async (request) => {
+    const siteId = request.site.id;
+    const [products, cols, formRows] = await Promise.all([
+      db
+        .select({ id: items.id, title: items.title })
+        .from(items)
+        .where(and(eq(items.websiteId, siteId), eq(items.recordType, RecordType.storeItem))),
+      db
+        .select({ id: collections.id, title: collections.title, type: collections.type })
+        .from(collections)
+        .where(eq(collections.websiteId, siteId)),
+      db.select({ id: forms.id, name: forms.name }).from(forms).where(eq(forms.websiteId, siteId)),
+    ]);
+    return {
+      products,
+      collections: cols.filter((c) => c.type !== CollectionType.page),
+      forms: formRows,
+    };
+  });
+}

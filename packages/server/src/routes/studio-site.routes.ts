@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { requireOwner } from '../plugins/owner-auth';
+import { getHeaderFooter, putHeaderFooter } from '../services/studio/header-footer.service';
+import { getSiteLayout, updateNavigation } from '../services/studio/navigation.service';
+import { getSiteStyles, putSiteStyles } from '../services/studio/site-styles.service';
+import { schemaOf, zodRoutes } from './api-schema';
+
+/**
+ * The site-wide parts the studio edits (spec §7): the navigation (read as the site layout,
+ * saved with UpdateNavigation), the header and footer, and the design. Owner-only; writes
+ * are crumb-protected like every state-changing /api call and announce `site_changed`.
+ */
+export async function studioSiteRoutes(app: FastifyInstance) {
+  const db = app.database.db;
+  // Before the schemas: a signed-out caller is told 401, not what its body got wrong.
+  app.addHook('preValidation', requireOwner);
+  const api = zodRoutes(app);
+
+  api.get(
+    '/api/commondata/GetSiteLayout',
+    { schema: schemaOf('GET /api/commondata/GetSiteLayout') },
+    async (request) => getSiteLayout(db, request.site.id),
+  );
+
+  api.post(
+    '/api/widget/UpdateNavigation',
+    { schema: schemaOf('POST /api/widget/UpdateNavigation') },
+    async (request) => {
+      const { fieldName, navigation } = request.body;
+      await updateNavigation(db, request.site.id, fieldName, navigation.items);
+      return getSiteLayout(db, request.site.id);
+    },
+  );
+
+  api.get('/api/site-header-footer', { schema: schemaOf('GET /api/site-header-footer') }, async (request) =>
+    getHeaderFooter(db, request.site.id),
+  );
+
+  api.put('/api/site-header-footer', { schema: schemaOf('PUT /api/site-header-footer') }, async (request) => {
+    await putHeaderFooter(db, request.site.id, request.body);
+    return request.body;
+  });
+
+  api.get('/api/studio/site-styles', { schema: schemaOf('GET /api/studio/site-styles') }, async (request) =>
+    getSiteStyles(db, request.site.id),
+  );
+
+  api.put('/api/studio/site-styles', { schema: schemaOf('PUT /api/studio/site-styles') }, async (request) => {
+    await putSiteStyles(db, request.site.id, request.body);
+    return request.body;
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { pruneTracking } from '../tracking/retention';
+import { runIfDue, type ScheduledJob } from './run-if-due';
+
+const DAY_MS = 86_400_000;
+
+/** The jobs every server process schedules; runIfDue keeps each to one run per period. */
+export const scheduledJobs: readonly ScheduledJob[] = [
+  { name: 'tracking-retention', everyMs: DAY_MS, run: (db) => pruneTracking(db) },
+];
+
+/**
+ * Checks the scheduled jobs a minute after start and then every hour (timers unref'd, so
+ * they never keep a process alive); a failure is logged and retried at the next check.
+ */
+export const jobScheduler = fp(
+  async (app: FastifyInstance, options: { checkEveryMs?: number; firstCheckMs?: number } = {}) => {
+    const db = app.database.db;
+    let running: Promise<void> | null = null;
+    const check = () => {
+      running ??= (async () => {
+        for (const job of scheduledJobs) {
+          try {
+            const outcome = await runIfDue(db, job);
+            if (outcome.ran) app.log.info({ job: job.name, result: outcome.result }, 'scheduled job ran');
+          } catch (error) {
+            app.log.warn({ err: error, job: job.name }, 'scheduled job failed; will retry');
+          }
+        }
+      })().finally(() => {
+        running = null;
+      });
+    };
+    const first = setTimeout(check, options.firstCheckMs ?? 60_000);
+    const timer = setInterval(check, options.checkEveryMs ?? 3_600_000);
+    first.unref();
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    });
+  },
+);

@@ -1,0 +1,121 @@
+import { type Layout, checkLayout } from '@store/blocks';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type StoredLayout, pageRevisions, pageSettings } from '../../db/schema/index';
+import { ApiError } from '../../errors';
+import { findPage } from './pages.service';
+import { notifySiteChanged } from './site-changed';
+
+/** Validate a layout from the studio; a bad one (or one past 60 blocks) is a 400 with the reason. */
+export function parseLayout(input: unknown): Layout {
+  const checked = checkLayout(input);
+  if (!checked.ok) throw new ApiError('VALIDATION_FAILED', checked.message);
+  return checked.layout;
+}
+
+/** A page that predates blocks: its HTML body becomes one text block, so nothing is lost. */
+export function layoutFromBody(title: string, body: string): StoredLayout {
+  const blocks: StoredLayout['sections'][number]['blocks'] = [];
+  if (!/<h1[\s>]/i.test(body))
+    blocks.push({ id: 'legacy-title', type: 'heading', props: { text: title, level: 1 } });
+  if (body.trim()) blocks.push({ id: 'legacy-body', type: 'text', props: { html: body } });
+  return { sections: [{ id: 'legacy', blocks }] };
+}
+
+async function settingsOf(db: Database, collectionId: string) {
+  const [row] = await db.select().from(pageSettings).where(eq(pageSettings.collectionId, collectionId));
+  return row;
+}
+
+/** The published layout of a page, or null when it has none (legacy HTML body pages). */
+export async function publishedLayout(db: Database, collectionId: string): Promise<StoredLayout | null> {
+  const settings = await settingsOf(db, collectionId);
+  if (!settings?.publishedRevisionId) return null;
+  const [rev] = await db
+    .select()
+    .from(pageRevisions)
+    .where(eq(pageRevisions.id, settings.publishedRevisionId));
+  return rev?.layout ?? null;
+}
+
+/** A stored layout passed checkLayout when it was saved (or is a legacy body's heading and text). */
+const asLayout = (stored: StoredLayout): Layout => stored as Layout;
+
+/** What the page editor opens: the draft (or the live layout), the live one, and the revisions. */
+export async function getPageLayout(db: Database, websiteId: string, id: string) {
+  const page = await findPage(db, websiteId, id);
+  const settings = await settingsOf(db, id);
+  const stored = await publishedLayout(db, id);
+  const published = stored && asLayout(stored);
+  const revisions = await db
+    .select({ id: pageRevisions.id, createdAt: pageRevisions.createdAt })
+    .from(pageRevisions)
+    .where(eq(pageRevisions.collectionId, id))
+    .orderBy(desc(pageRevisions.createdAt))
+    .limit(50);
+  return {
+    pageId: id,
+    title: page.title,
+    fullUrl: page.urlId === 'home' ? '/' : `/${page.urlId}`,
+    draft: asLayout(settings?.draft ?? published ?? layoutFromBody(page.title, page.body)),
+    published,
+    publishedRevisionId: settings?.publishedRevisionId ?? null,
+    draftSavedAt: settings?.draftSavedAt?.toISOString() ?? null,
+    revisions: revisions.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      live: r.id === settings?.publishedRevisionId,
+    })),
+  };
+}
+
+/** Autosave: keep the owner's draft; visitors still see the published layout. */
+export async function saveDraft(db: Database, websiteId: string, id: string, layout: Layout) {
+  await findPage(db, websiteId, id);
+  const now = new Date();
+  await db
+    .insert(pageSettings)
+    .values({ collectionId: id, websiteId, draft: layout, draftSavedAt: now })
+    .onConflictDoUpdate({ target: pageSettings.collectionId, set: { draft: layout, draftSavedAt: now } });
+  return { draftSavedAt: now.toISOString() };
+}
+
+/**
+ * Publish: the layout becomes a new revision and the live one, the page goes live, and
+ * `site_changed` is notified in the same transaction so every process's page cache drops
+ * the site at commit.
+ */
+export async function publishLayout(db: Database, websiteId: string, id: string, layout: Layout) {
+  await findPage(db, websiteId, id);
+  return db.transaction(async (tx) => {
+    const [rev] = await tx
+      .insert(pageRevisions)
+      .values({ websiteId, collectionId: id, layout })
+      .returning({ id: pageRevisions.id, createdAt: pageRevisions.createdAt });
+    const live = {
+      publishedRevisionId: rev.id,
+      draft: null,
+      draftSavedAt: null,
+      status: 'PUBLISHED' as const,
+    };
+    await tx
+      .insert(pageSettings)
+      .values({ collectionId: id, websiteId, ...live })
+      .onConflictDoUpdate({ target: pageSettings.collectionId, set: live });
+    await notifySiteChanged(tx, websiteId);
+    return { revisionId: rev.id, publishedAt: rev.createdAt.toISOString() };
+  });
+}
+
+/** Restore: an older revision's layout becomes the draft (publish to make it live again). */
+export async function restoreRevision(db: Database, websiteId: string, id: string, revisionId: string) {
+  await findPage(db, websiteId, id);
+  const [rev] = await db
+    .select()
+    .from(pageRevisions)
+    .where(and(eq(pageRevisions.id, revisionId), eq(pageRevisions.collectionId, id)));
+  if (!rev) throw new ApiError('NOT_FOUND', 'Unable to locate content');
+  const draft = asLayout(rev.layout);
+  await saveDraft(db, websiteId, id, draft);
+  return { draft };
+}

@@ -1,0 +1,170 @@
+import type { PageSettingsInput } from '@store/api';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { collections, items, navigations, pageSettings } from '../../db/schema/index';
+import { ApiError } from '../../errors';
+import { CollectionType } from '../../pages/page-types';
+import { MAIN_NAVIGATION } from './navigation.service';
+import { capDescription } from './seo-description';
+import { notifySiteChanged } from './site-changed';
+import { uniqueName } from './unique-name';
+
+export const pageKinds = { page: CollectionType.page, blog: 1, store: CollectionType.products } as const;
+export type PageKind = keyof typeof pageKinds;
+
+async function takenSlugs(db: Database | Tx, websiteId: string, except?: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: collections.id, urlId: collections.urlId })
+    .from(collections)
+    .where(eq(collections.websiteId, websiteId));
+  return new Set(rows.filter((r) => r.id !== except).map((r) => r.urlId));
+}
+
+const kindOf = (type: number): PageKind =>
+  type === CollectionType.page ? 'page' : type === CollectionType.products ? 'store' : 'blog';
+
+/** Every page of the site with its studio settings (the Pages panel and page settings). */
+export async function listPages(db: Database, websiteId: string) {
+  const rows = await db
+    .select({ c: collections, s: pageSettings })
+    .from(collections)
+    .leftJoin(pageSettings, eq(pageSettings.collectionId, collections.id))
+    .where(eq(collections.websiteId, websiteId))
+    .orderBy(collections.displayIndex, collections.title);
+  return rows.map(({ c, s }) => ({
+    id: c.id,
+    title: c.title,
+    navigationTitle: c.navigationTitle ?? c.title,
+    urlId: c.urlId,
+    fullUrl: c.urlId === 'home' ? '/' : `/${c.urlId}`,
+    type: c.type,
+    kind: kindOf(c.type),
+    status: s?.status ?? 'PUBLISHED',
+    publishAt: s?.publishAt?.toISOString() ?? null,
+    membersOnly: s?.membersOnly ?? false,
+    passwordProtected: c.password !== null,
+    seoDescription: s?.seoDescription ?? '',
+    hasUnpublishedChanges: Boolean(s?.draftSavedAt),
+  }));
+}
+
+/** Create a page, blog or store with a unique slug; optionally link it in the main navigation. */
+export async function createPage(
+  db: Database,
+  websiteId: string,
+  input: { title: string; kind: PageKind; addToNavigation: boolean },
+) {
+  return db.transaction(async (tx) => {
+    const urlId = uniqueName(input.title, await takenSlugs(tx, websiteId));
+    const [{ max }] = await tx
+      .select({ max: sql<number>`coalesce(max(${collections.displayIndex}), 0)::int` })
+      .from(collections)
+      .where(eq(collections.websiteId, websiteId));
+    const [row] = await tx
+      .insert(collections)
+      .values({
+        websiteId,
+        type: pageKinds[input.kind],
+        urlId,
+        title: input.title,
+        navigationTitle: input.title,
+        displayIndex: max + 1,
+      })
+      .returning({ id: collections.id, urlId: collections.urlId });
+    // New pages start unpublished: the owner publishes when the content is ready.
+    await tx.insert(pageSettings).values({ collectionId: row.id, websiteId, status: 'DRAFT' });
+    if (input.addToNavigation) {
+      const [nav] = await tx
+        .select()
+        .from(navigations)
+        .where(and(eq(navigations.websiteId, websiteId), eq(navigations.identifier, MAIN_NAVIGATION)));
+      const next = [...(nav?.items ?? []), { title: input.title, collectionId: row.id }];
+      if (nav)
+        await tx
+          .update(navigations)
+          .set({ items: next })
+          .where(and(eq(navigations.websiteId, websiteId), eq(navigations.identifier, MAIN_NAVIGATION)));
+      else await tx.insert(navigations).values({ websiteId, identifier: MAIN_NAVIGATION, items: next });
+      await notifySiteChanged(tx, websiteId);
+    }
+    return row;
+  });
+}
+
+export async function findPage(db: Database | Tx, websiteId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.websiteId, websiteId), eq(collections.id, id)));
+  if (!row) throw new ApiError('NOT_FOUND', 'Unable to locate content');
+  return row;
+}
+
+/**
+ * Save page settings (spec: title, navigation title, slug by the unique-name rule, SEO
+ * description capped at 250, status, password lock, members-only). Returns the slug used.
+ */
+export async function updatePageSettings(
+  db: Database,
+  websiteId: string,
+  id: string,
+  input: PageSettingsInput,
+): Promise<{ urlId: string }> {
+  return db.transaction(async (tx) => {
+    const page = await findPage(tx, websiteId, id);
+    let urlId = page.urlId;
+    if (input.urlId !== undefined && input.urlId !== page.urlId && page.urlId !== 'home')
+      urlId = uniqueName(input.urlId, await takenSlugs(tx, websiteId, id));
+    if (input.status === 'SCHEDULED' && !input.publishAt)
+      throw new ApiError('VALIDATION_FAILED', 'publishAt: a scheduled page needs a publish time.');
+    await tx
+      .update(collections)
+      .set({
+        urlId,
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.navigationTitle !== undefined ? { navigationTitle: input.navigationTitle || null } : {}),
+        ...(input.password !== undefined ? { password: input.password || null } : {}),
+      })
+      .where(eq(collections.id, id));
+    const settings = {
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.publishAt !== undefined || input.status !== undefined
+        ? { publishAt: input.status === 'SCHEDULED' && input.publishAt ? new Date(input.publishAt) : null }
+        : {}),
+      ...(input.membersOnly !== undefined ? { membersOnly: input.membersOnly } : {}),
+      ...(input.seoDescription !== undefined ? { seoDescription: capDescription(input.seoDescription) } : {}),
+    };
+    const upsert = tx.insert(pageSettings).values({ collectionId: id, websiteId, ...settings });
+    await (Object.keys(settings).length
+      ? upsert.onConflictDoUpdate({ target: pageSettings.collectionId, set: settings })
+      : upsert.onConflictDoNothing());
+    await notifySiteChanged(tx, websiteId);
+    return { urlId };
+  });
+}
+
+function withoutCollection(list: { collectionId?: string; children?: unknown[] }[], id: string): typeof list {
+  return list
+    .filter((item) => item.collectionId !== id)
+    .map((item) =>
+      item.children ? { ...item, children: withoutCollection(item.children as typeof list, id) } : item,
+    );
+}
+
+/** Delete a page (never the home page, never a collection that still holds items). */
+export async function deletePage(db: Database, websiteId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const page = await findPage(tx, websiteId, id);
+    if (page.urlId === 'home') throw new ApiError('CONFLICT', 'The home page cannot be deleted.');
+    const [held] = await tx.select({ id: items.id }).from(items).where(eq(items.collectionId, id)).limit(1);
+    if (held) throw new ApiError('CONFLICT', 'Remove the items in this collection before deleting it.');
+    const navs = await tx.select().from(navigations).where(eq(navigations.websiteId, websiteId));
+    for (const nav of navs)
+      await tx
+        .update(navigations)
+        .set({ items: withoutCollection(nav.items, id) as typeof nav.items })
+        .where(and(eq(navigations.websiteId, websiteId), eq(navigations.identifier, nav.identifier)));
+    await tx.delete(collections).where(eq(collections.id, id));
+    await notifySiteChanged(tx, websiteId);
+  });
+}

@@ -1,0 +1,141 @@
+import { type Block, type BlockField, blockTypes } from '@store/blocks';
+import type { Catalog } from '../api';
+import { RichText } from './rich-text';
+
+/** The editable fields of the selected block, each labelled (spec: every control named). */
+export function BlockFields({
+  block,
+  catalog,
+  onChange,
+}: {
+  block: Block;
+  catalog: Catalog | null;
+  onChange(patch: Record<string, unknown>): void;
+}) {
+  const fields = blockTypes[block.type].fields as readonly BlockField[];
+  if (!fields.length) return <p className="muted">This block has no settings.</p>;
+  return (
+    <div className="fields">
+      {fields.map((field) => {
+        const id = `field-${block.id}-${field.name}`;
+        const value = block.props[field.name];
+        const text = value === undefined || value === null ? '' : String(value);
+        const set = (v: unknown) => onChange({ [field.name]: v });
+        if (field.kind === 'image') {
+          const current = (value as { id?: string; assetUrl?: string } | null) ?? null;
+          return (
+            <div className="field" key={id}>
+              <label htmlFor={id}>{field.label}</label>
+              <div className="image-pick">
+                {current?.assetUrl && <img src={`${current.assetUrl}?format=100w`} alt="" />}
+                <select
+                  id={id}
+                  value={current?.id ?? ''}
+                  onChange={(e) => {
+                    const asset = catalog?.media?.find((m) => m.id === e.target.value);
+                    if (!asset) return onChange({ image: null });
+                    const {
+                      id: assetId,
+                      assetUrl,
+                      originalSize,
+                      systemDataVariants,
+                      mediaFocalPoint,
+                    } = asset;
+                    onChange({
+                      image: { id: assetId, assetUrl, originalSize, systemDataVariants, mediaFocalPoint },
+                      ...(block.props.alt ? {} : { alt: asset.altText }),
+                    });
+                  }}
+                >
+                  <option value="">None</option>
+                  {catalog?.media?.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.filename}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          );
+        }
+        if (field.kind === 'checkbox')
+          return (
+            <label className="check" key={id}>
+              <input
+                id={id}
+                type="checkbox"
+                checked={value === true}
+                onChange={(e) => set(e.target.checked)}
+              />{' '}
+              {field.label}
+            </label>
+          );
+        if (field.kind === 'images') {
+          const chosen = (value as { image: { id?: string } }[] | undefined) ?? [];
+          const ids = chosen.map((c) => c.image.id);
+          return (
+            <fieldset className="field" key={id}>
+              <legend>{field.label}</legend>
+              {!catalog?.media?.length && <p className="muted">Upload images in Media first.</p>}
+              {catalog?.media?.map((m) => (
+                <label key={m.id} className="check">
+                  <input
+                    type="checkbox"
+                    checked={ids.includes(m.id)}
+                    onChange={(e) => {
+                      const { id: assetId, assetUrl, originalSize, systemDataVariants, mediaFocalPoint } = m;
+                      const entry = {
+                        image: { id: assetId, assetUrl, originalSize, systemDataVariants, mediaFocalPoint },
+                        title: m.title,
+                      };
+                      set(e.target.checked ? [...chosen, entry] : chosen.filter((c) => c.image.id !== m.id));
+                    }}
+                  />{' '}
+                  {m.filename}
+                </label>
+              ))}
+            </fieldset>
+          );
+        }
+        if (field.kind === 'richtext')
+          return <RichText key={id} id={id} label={field.label} value={text} onChange={set} />;
+        const choices =
+          field.kind === 'product'
+            ? catalog?.products.map((p) => [p.id, p.title])
+            : field.kind === 'collection'
+              ? catalog?.collections.map((c) => [c.id, c.title])
+              : field.kind === 'form'
+                ? catalog?.forms.map((f) => [f.id, f.name])
+                : field.kind === 'select'
+                  ? field.options?.map((o) => [o, o[0].toUpperCase() + o.slice(1)])
+                  : undefined;
+        return (
+          <div className="field" key={id}>
+            <label htmlFor={id}>{field.label}</label>
+            {choices ? (
+              <select id={id} value={text} onChange={(e) => set(e.target.value)}>
+                {field.kind !== 'select' && <option value="">Choose…</option>}
+                {choices.map(([v, label]) => (
+                  <option key={v} value={v}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            ) : field.kind === 'textarea' ? (
+              <textarea id={id} rows={6} value={text} onChange={(e) => set(e.target.value)} />
+            ) : (
+              <input
+                id={id}
+                type={field.kind === 'number' ? 'number' : 'text'}
+                min={field.min}
+                max={field.max}
+                value={text}
+                onChange={(e) => set(field.kind === 'number' ? Number(e.target.value) : e.target.value)}
+              />
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

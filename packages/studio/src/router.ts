@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+
+/** Studio paths all live under /config (spec §2); the server answers each with the app. */
+export const paths = {
+  signIn: '/config/sign-in',
+  pages: '/config/pages',
+  page: (id: string) => `/config/pages/${encodeURIComponent(id)}`,
+  blog: (id: string) => `/config/blogs/${encodeURIComponent(id)}`,
+  headerFooter: '/config/header-footer',
+  media: '/config/media',
+  design: '/config/design',
+};
+
+const listeners = new Set<() => void>();
+
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) history.replaceState(null, '', to);
+  else history.pushState(null, '', to);
+  for (const listener of listeners) listener();
+}
+
+/** The current path, re-rendered on navigate() and on the browser's back/forward. */
+export function usePath(): string {
+  const [path, setPath] = useState(location.pathname);
+  useEffect(() => {
+    const update = () => setPath(location.pathname);
+    listeners.add(update);
+    window.addEventListener('popstate', update);
+    return () => {
+      listeners.delete(update);
+      window.removeEventListener('popstate', update);
+    };
+  }, []);
+  return path;
+}

@@ -1,0 +1,123 @@
+import { Suspense, lazy, useState } from 'react';
+import { type StudioSession, api } from './api';
+import { SiteFrame } from './components/site-frame';
+import { HeaderFooterPanel } from './panels/header-footer-panel';
+import { MediaPanel } from './panels/media-panel';
+import { PagesPanel } from './panels/pages-panel';
+import { paths } from './router';
+import { type DeviceView, deviceViews } from './screen-size';
+import { leaveTo } from './unsaved-guard';
+
+// The page editor carries the template engine: loaded when a page is opened.
+const PageEditor = lazy(() => import('./editor/page-editor').then((m) => ({ default: m.PageEditor })));
+// The design panel carries the colour rules and schemas (zod): loaded when opened.
+const PostsEditor = lazy(() => import('./editor/posts-editor').then((m) => ({ default: m.PostsEditor })));
+const DesignPanel = lazy(() => import('./panels/design-panel').then((m) => ({ default: m.DesignPanel })));
+
+/**
+ * The studio shell: a top bar (site, panels, device views, sign out), the current panel on
+ * the left and the live site in a same-origin frame (or the page editor) on the right.
+ */
+export function Shell({ session, path }: { session: StudioSession; path: string }) {
+  const [device, setDevice] = useState<DeviceView>('desktop');
+  const [framePath, setFramePath] = useState('/');
+  const [frameVersion, setFrameVersion] = useState(0);
+  const editing = /^\/config\/pages\/([^/]+)$/.exec(path)?.[1];
+  const blog = /^\/config\/blogs\/([^/]+)$/.exec(path)?.[1];
+  const panel = path.startsWith(paths.headerFooter)
+    ? 'header-footer'
+    : path.startsWith(paths.media)
+      ? 'media'
+      : path.startsWith(paths.design)
+        ? 'design'
+        : 'pages';
+  const reloadSite = () => setFrameVersion((v) => v + 1);
+
+  const tab = (to: string, label: string, active: boolean) => (
+    <a
+      href={to}
+      className={`tab${active ? ' tab--active' : ''}`}
+      aria-current={active ? 'page' : undefined}
+      onClick={(e) => {
+        e.preventDefault();
+        leaveTo(to);
+      }}
+    >
+      {label}
+    </a>
+  );
+
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <span className="topbar__site">{session.website.siteTitle}</span>
+        <nav className="topbar__tabs" aria-label="Studio">
+          {tab(paths.pages, 'Pages', panel === 'pages')}
+          {tab(paths.headerFooter, 'Header & footer', panel === 'header-footer')}
+          {tab(paths.media, 'Media', panel === 'media')}
+          {tab(paths.design, 'Design', panel === 'design')}
+        </nav>
+        <fieldset className="devices">
+          <legend className="visually-hidden">Device view</legend>
+          {deviceViews.map((view) => (
+            <label key={view.id} className={`device${device === view.id ? ' device--active' : ''}`}>
+              <input
+                type="radio"
+                name="device"
+                value={view.id}
+                checked={device === view.id}
+                onChange={() => setDevice(view.id)}
+              />
+              {view.label}
+            </label>
+          ))}
+        </fieldset>
+        <a className="btn btn--plain" href="/" target="_blank" rel="noreferrer">
+          View site
+        </a>
+        <button
+          type="button"
+          className="btn btn--plain"
+          onClick={async () => {
+            if (await leaveTo(paths.pages)) {
+              await api.signOut().catch(() => undefined);
+              location.assign(paths.signIn);
+            }
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      {blog ? (
+        <Suspense fallback={<p className="loading">Loading the posts…</p>}>
+          <PostsEditor blogId={decodeURIComponent(blog)} onSaved={setFramePath} />
+        </Suspense>
+      ) : editing ? (
+        <Suspense fallback={<p className="loading">Loading the editor…</p>}>
+          <PageEditor pageId={decodeURIComponent(editing)} device={device} onPublished={reloadSite} />
+        </Suspense>
+      ) : (
+        <div className="workspace">
+          <aside
+            className="panel"
+            aria-label={
+              { pages: 'Pages', 'header-footer': 'Header and footer', media: 'Media', design: 'Design' }[
+                panel
+              ]
+            }
+          >
+            {panel === 'pages' && <PagesPanel onSiteChanged={reloadSite} onShowPage={setFramePath} />}
+            {panel === 'header-footer' && <HeaderFooterPanel onSiteChanged={reloadSite} />}
+            {panel === 'media' && <MediaPanel />}
+            {panel === 'design' && (
+              <Suspense fallback={<p className="loading">Loading…</p>}>
+                <DesignPanel onSiteChanged={reloadSite} />
+              </Suspense>
+            )}
+          </aside>
+          <SiteFrame path={framePath} device={device} version={frameVersion} />
+        </div>
+      )}
+    </div>
+  );
+}

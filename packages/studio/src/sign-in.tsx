@@ -1,0 +1,75 @@
+import { type FormEvent, useState } from 'react';
+import { ApiFailure, api } from './api';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The owner's sign-in page: labelled Email and Password, a "Sign in" button, and the
+ * server's sign-in errors (wrong email or password, too many attempts) shown in an alert.
+ * It uses the site's own session (POST /api/site-users/account/session).
+ */
+export function SignIn({ onSignedIn }: { onSignedIn(): void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!EMAIL.test(email.trim())) return setError('Please enter a valid email');
+    if (!password) return setError('Please enter your password');
+    setBusy(true);
+    setError('');
+    try {
+      await api.signIn(email.trim(), password);
+      // Only owners may use the studio: a customer account is signed in but refused here.
+      await api.session();
+      onSignedIn();
+    } catch (failure) {
+      if (failure instanceof ApiFailure && failure.status === 403) {
+        await api.signOut().catch(() => undefined);
+        setError('This account cannot edit the site. Sign in with the owner account.');
+      } else setError(failure instanceof ApiFailure ? failure.message : 'Something went wrong');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="sign-in">
+      <form className="sign-in__card" onSubmit={submit} noValidate aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title">Sign in to the studio</h1>
+        <p className="muted">Build and publish your site.</p>
+        {error && (
+          <p className="alert" role="alert">
+            {error}
+          </p>
+        )}
+        <label htmlFor="sign-in-email">Email</label>
+        <input
+          id="sign-in-email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <label htmlFor="sign-in-password">Password</label>
+        <input
+          id="sign-in-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <a className="muted" href="/">
+          Back to the site
+        </a>
+      </form>
+    </main>
+  );
+}
