@@ -153,11 +153,14 @@ describe.each(backends)('shopping cart API on %s', (backend) => {
       payload: {
         itemId: necklace.id,
         sku: 'NECK-1',
-        additionalFields: JSON.stringify({ 'engraving-text': 'GRACE' }),
+        additionalFields: JSON.stringify({ 'engraving-text': 'GRACE', 'engraving-font': 'Script' }),
       },
     });
     expect(put.statusCode).toBe(200);
-    expect(JSON.parse(put.json().updatedEntry.additionalFields)).toEqual({ 'engraving-text': 'GRACE' });
+    expect(JSON.parse(put.json().updatedEntry.additionalFields)).toEqual({
+      'engraving-text': 'GRACE',
+      'engraving-font': 'Script',
+    });
   });
 
   it.each([
@@ -282,6 +285,27 @@ describe.each(backends)('shopping cart API on %s', (backend) => {
       payload: { itemId: coffee.id, sku: 'COFFEE-SUB', qty: 1.5 },
     });
     expect(fractional.json().error.message).toBe('Quantity must be a whole number');
+  });
+
+  it('reads a subscription cart back by its token for the subscription checkout', async () => {
+    const coffee = await demoProduct(site, 'coffee-subscription');
+    const created = await site.request({
+      method: 'POST',
+      url: '/api/3/commerce/cart/subscription',
+      payload: { itemId: coffee.id, sku: 'COFFEE-SUB', qty: 2 },
+    });
+    const { cartToken } = created.json();
+    const res = await site.request({
+      method: 'GET',
+      url: `/api/3/commerce/cart/subscription?cartToken=${cartToken}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const cart = res.json().shoppingCart;
+    expect(cart.entries).toHaveLength(1);
+    expect(cart.entries[0]).toMatchObject({ itemId: coffee.id, quantity: 2, title: 'Coffee Subscription' });
+    const bad = await site.request({ method: 'GET', url: '/api/3/commerce/cart/subscription?cartToken=<x>' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBeTruthy();
   });
 
   it('refuses cart writes without a crumb with the crumbFail shape', async () => {

@@ -119,15 +119,16 @@ describe.each(backends)('census beacons on %s', (backend) => {
     expect((await stored()).filter((r) => r.itemId === 'post-1').map((r) => r.name)).toEqual(['page_view']);
   });
 
-  it('strips NUL characters (PostgreSQL cannot store them) and keeps the hit', async () => {
+  // Issue #12: NUL is refused at the edge for every route (PostgreSQL cannot store it).
+  it('refuses NUL characters with INVALID_CHARACTERS and stores nothing', async () => {
     const res = await postHit({
       event: 'View',
       data: JSON.stringify(hitData(site, { title: 'nul\u0000title', url: '/nul-page' })),
       ss_cvr: CVR,
     });
-    expect(res.statusCode).toBe(202);
-    const row = (await stored()).find((r) => r.pagePath === '/nul-page');
-    expect(row?.data.title).toBe('nultitle');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_CHARACTERS');
+    expect((await stored()).find((r) => r.pagePath === '/nul-page')).toBeUndefined();
   });
 
   it.each([

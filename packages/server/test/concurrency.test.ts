@@ -70,4 +70,24 @@ describe.each(backends)('concurrency on %s', (backend) => {
     expect(cart.entries[0].quantity).toBe(61);
     await site.app.close();
   });
+
+  it('concurrent adds to one cart never take a line past the stock (3 left, 10 adds of 1)', async () => {
+    const site = await createTestSite(backend, { appOptions: { cartWritesPer10s: false } });
+    const notebook = await demoProduct(site, 'field-notebook');
+    const first = await addToCart(site, { itemId: notebook.id, sku: 'NOTE-1', quantity: 1 });
+    const token = cartTokenFrom(first)!;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        addToCart(site, { itemId: notebook.id, sku: 'NOTE-1', quantity: 1 }, token),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(8);
+    const cart = (
+      await site.request({ method: 'GET', url: '/api/commerce/shopping-cart', cookies: { CART: token } })
+    ).json();
+    expect(cart.entries).toHaveLength(1);
+    expect(cart.entries[0].quantity).toBe(3);
+    await site.app.close();
+  });
 });

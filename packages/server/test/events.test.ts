@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingEvents } from '../src/db/schema/tracking';
-import { TEST_CRUMB, type TestSite, createTestSite } from './helpers/test-app';
+import { type TestSite, createTestSite } from './helpers/test-app';
 import { backends } from './helpers/test-db';
 
 const report = (message: string, extra: Record<string, unknown> = {}) => ({
@@ -30,7 +30,7 @@ describe.each(backends)('event endpoints on %s', (backend) => {
       method: 'POST',
       url: '/api/events/RecordEvent',
       crumb: false,
-      cookies: { crumb: options.cookie ?? TEST_CRUMB, ss_cvr: 'vis9|1|2|3|7' },
+      cookies: { crumb: options.cookie ?? site.crumb, ss_cvr: 'vis9|1|2|3|7' },
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(fields).toString(),
     });
@@ -38,7 +38,7 @@ describe.each(backends)('event endpoints on %s', (backend) => {
 
   it('RecordEvent accepts the crumb in the form body and stores the event', async () => {
     const res = await recordEvent({
-      crumb: TEST_CRUMB,
+      crumb: site.crumb,
       event: 'lesson_view',
       data: JSON.stringify({ url: '/lessons/one', lessonId: 'l1' }),
     });
@@ -69,7 +69,7 @@ describe.each(backends)('event endpoints on %s', (backend) => {
     ['data that is a string', { event: 'a', data: '"x"' }, 'VALIDATION_FAILED'],
     ['a data url that is not a URL', { event: 'a', data: '{"url":"http://[bad"}' }, 'VALIDATION_FAILED'],
   ])('RecordEvent rejects %s', async (_l, fields, code) => {
-    const res = await recordEvent({ crumb: TEST_CRUMB, ...fields });
+    const res = await recordEvent({ crumb: site.crumb, ...fields });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe(code);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CRUMB, type TestSite, createTestSite } from './helpers/test-app';
+import { type TestSite, createTestSite } from './helpers/test-app';
 import { backends } from './helpers/test-db';
 
 describe.each(backends)('foundation on %s', (backend) => {
@@ -8,6 +8,10 @@ describe.each(backends)('foundation on %s', (backend) => {
     site = await createTestSite(backend);
     // A state-changing API route to exercise the crumb and body contract.
     site.app.post('/api/test/echo', async (request) => ({ body: request.body }));
+    // A route whose spec payload is form-encoded (like RecordEvent) opts in to form bodies.
+    site.app.post('/api/test/form-echo', { config: { formBody: true } }, async (request) => ({
+      body: request.body,
+    }));
   });
   afterAll(() => site.app.close());
 
@@ -131,7 +135,7 @@ describe.each(backends)('foundation on %s', (backend) => {
       url: '/api/test/echo',
       payload: {},
       crumb: false,
-      cookies: { crumb: TEST_CRUMB },
+      cookies: { crumb: site.crumb },
       headers: { 'x-csrf-token': 'not-the-crumb' },
     });
     expect(wrong.statusCode).toBe(403);
@@ -143,11 +147,11 @@ describe.each(backends)('foundation on %s', (backend) => {
   it('accepts the crumb as a form field for form-encoded beacons', async () => {
     const res = await site.request({
       method: 'POST',
-      url: '/api/test/echo',
+      url: '/api/test/form-echo',
       crumb: false,
-      cookies: { crumb: TEST_CRUMB },
+      cookies: { crumb: site.crumb },
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `crumb=${TEST_CRUMB}&event=x`,
+      payload: `crumb=${site.crumb}&event=x`,
     });
     expect(res.statusCode).toBe(200);
   });

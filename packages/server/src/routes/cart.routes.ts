@@ -1,7 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ApiError } from '../errors';
+import { CART_ERRORS } from '@store/commerce';
+import { ApiError, errorCatalogue } from '../errors';
+import { valueOrFail } from '../reasons';
 import {
   addEntry,
   applyCoupon,
@@ -15,17 +15,12 @@ import {
   updateQuantity,
 } from '../services/cart.service';
 import { cartOwner, setCartCookies } from './cart-identity';
-import { parseWith } from './validate';
+import { schemaOf, zodRoutes } from './api-schema';
 
 export interface CartRoutesOptions {
   /** Cart writes allowed per IP per 10 s (false disables, e.g. for benchmarks). */
   writesPer10s?: number | false;
 }
-
-const id = z.string().min(1).max(64);
-const quantity = z.union([z.number(), z.string().max(32)]).optional();
-/** additionalFields travel as a JSON string (spec §7). */
-const additionalFieldsText = z.string().max(20_000).nullable().optional();
 
 function parseAdditionalFields(text: string | null | undefined): Record<string, unknown> | null {
   if (text === null || text === undefined || text === '') return null;
@@ -33,22 +28,15 @@ function parseAdditionalFields(text: string | null | undefined): Record<string, 
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ApiError('VALIDATION_FAILED', 'Could not parse the form fields, please check your entries.');
+    throw new ApiError('VALIDATION_FAILED', errorCatalogue.FORM_UNPARSEABLE.message);
   }
+  // `JSON.stringify(null)`: what a client sends for a product without a form → no fields.
+  if (value === null) return null;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError('VALIDATION_FAILED', 'Could not parse the form fields, please check your entries.');
+    throw new ApiError('VALIDATION_FAILED', errorCatalogue.FORM_UNPARSEABLE.message);
   }
   return value as Record<string, unknown>;
 }
-
-const addBody = z.object({
-  itemId: id,
-  sku: z.string().max(128).nullable().optional(),
-  quantity,
-  additionalFields: additionalFieldsText,
-  chosenOptions: z.record(z.string().max(200), z.string().max(200)).optional(),
-});
-const entryParams = z.object({ entryId: id });
 
 /**
  * Shopping cart API (spec §7): add, read, change quantity, remove, additional fields,
@@ -56,106 +44,146 @@ const entryParams = z.object({ entryId: id });
  */
 export async function cartRoutes(app: FastifyInstance, options: CartRoutesOptions): Promise<void> {
   const limit = options.writesPer10s ?? 100;
-  if (limit !== false) {
-    await app.register(rateLimit, {
-      global: false,
-      max: limit,
-      timeWindow: 10_000,
-      errorResponseBuilder: () => new ApiError('RATE_LIMITED'),
-    });
-  }
-  const writeLimit = limit === false ? {} : { config: { rateLimit: { max: limit, timeWindow: 10_000 } } };
+  // Counted by the app's one limits mechanism (memory, or Redis across processes).
+  const writeLimit =
+    limit === false ? {} : { config: { limit: { name: 'cart-write', max: limit, windowMs: 10_000 } } };
   const db = app.database.db;
+  const api = zodRoutes(app);
 
-  app.get('/api/commerce/shopping-cart', async (request) => getCart(db, request.site, cartOwner(request)));
+  api.get(
+    '/api/commerce/shopping-cart',
+    { schema: schemaOf('GET /api/commerce/shopping-cart') },
+    async (request) => getCart(db, request.site, cartOwner(request)),
+  );
 
-  app.post('/api/commerce/shopping-cart/entries', writeLimit, async (request, reply) => {
-    const body = parseWith(addBody, request.body);
-    const result = await addEntry(db, request.site, cartOwner(request), {
-      itemId: body.itemId,
-      sku: body.sku ?? null,
-      quantity: body.quantity ?? 1,
-      additionalFields: parseAdditionalFields(body.additionalFields),
-      chosenOptions: body.chosenOptions,
-    });
-    if (result.createdToken) setCartCookies(request, reply, result.createdToken);
-    return { shoppingCart: result.cart, newlyAdded: result.newlyAdded };
-  });
+  const entries = 'POST /api/commerce/shopping-cart/entries';
+  api.post(
+    '/api/commerce/shopping-cart/entries',
+    { ...writeLimit, schema: schemaOf(entries) },
+    async (request, reply) => {
+      const body = request.body;
+      const result = valueOrFail(
+        await addEntry(db, request.site, cartOwner(request), {
+          itemId: body.itemId,
+          sku: body.sku ?? null,
+          quantity: body.quantity ?? 1,
+          additionalFields: parseAdditionalFields(body.additionalFields),
+          chosenOptions: body.chosenOptions,
+        }),
+      );
+      if (result.createdToken) setCartCookies(request, reply, result.createdToken);
+      return { shoppingCart: result.cart, newlyAdded: result.newlyAdded };
+    },
+  );
 
-  app.patch('/api/commerce/shopping-cart/entries/:entryId', writeLimit, async (request) => {
-    const { entryId } = parseWith(entryParams, request.params);
-    const body = parseWith(z.object({ quantity: z.union([z.number(), z.string().max(32)]) }), request.body);
-    return {
-      shoppingCart: await updateQuantity(db, request.site, cartOwner(request), entryId, body.quantity),
-    };
-  });
+  const quantityRoute = 'PATCH /api/commerce/shopping-cart/entries/:entryId';
+  api.patch(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    { ...writeLimit, schema: schemaOf(quantityRoute) },
+    async (request) => {
+      const { entryId } = request.params;
+      const body = request.body;
+      return {
+        shoppingCart: valueOrFail(
+          await updateQuantity(db, request.site, cartOwner(request), entryId, body.quantity),
+        ),
+      };
+    },
+  );
 
-  app.delete('/api/commerce/shopping-cart/entries/:entryId', writeLimit, async (request) => {
-    const { entryId } = parseWith(entryParams, request.params);
-    return { shoppingCart: await removeEntry(db, request.site, cartOwner(request), entryId) };
-  });
+  const removeRoute = 'DELETE /api/commerce/shopping-cart/entries/:entryId';
+  api.delete(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    { ...writeLimit, schema: schemaOf(removeRoute) },
+    async (request) => {
+      const { entryId } = request.params;
+      return { shoppingCart: await removeEntry(db, request.site, cartOwner(request), entryId) };
+    },
+  );
 
-  app.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', writeLimit, async (request) => {
-    const { entryId } = parseWith(entryParams, request.params);
-    const body = parseWith(
-      z.object({
-        itemId: id.optional(),
-        sku: z.string().max(128).nullable().optional(),
-        additionalFields: z.string().max(20_000),
-      }),
-      request.body,
-    );
-    const fields = parseAdditionalFields(body.additionalFields);
-    if (!fields) throw new ApiError('VALIDATION_FAILED', 'Update the missing or invalid information above.');
-    const result = await updateAdditionalFields(db, request.site, cartOwner(request), entryId, fields);
-    return { shoppingCart: result.cart, updatedEntry: result.updatedEntry };
-  });
+  const fieldsRoute = 'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields';
+  api.put(
+    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    { ...writeLimit, schema: schemaOf(fieldsRoute) },
+    async (request) => {
+      const { entryId } = request.params;
+      const body = request.body;
+      const fields = parseAdditionalFields(body.additionalFields);
+      if (!fields) throw new ApiError('VALIDATION_FAILED', CART_ERRORS.CART_INVALID_INFORMATION);
+      const result = await updateAdditionalFields(db, request.site, cartOwner(request), entryId, fields);
+      return { shoppingCart: result.cart, updatedEntry: result.updatedEntry };
+    },
+  );
 
-  app.put('/api/commerce/shopping-cart/shipping-option', writeLimit, async (request) => {
-    const body = parseWith(z.object({ shippingOptionId: id }), request.body);
-    return {
-      shoppingCart: await selectShippingOption(db, request.site, cartOwner(request), body.shippingOptionId),
-    };
-  });
+  const optionRoute = 'PUT /api/commerce/shopping-cart/shipping-option';
+  api.put(
+    '/api/commerce/shopping-cart/shipping-option',
+    { ...writeLimit, schema: schemaOf(optionRoute) },
+    async (request) => {
+      const body = request.body;
+      return {
+        shoppingCart: await selectShippingOption(db, request.site, cartOwner(request), body.shippingOptionId),
+      };
+    },
+  );
 
-  app.put('/api/commerce/shopping-cart/shipping-location', writeLimit, async (request) => {
-    const body = parseWith(
-      z.object({
-        country: z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code.'),
-        region: z.string().max(64).optional(),
-        postalCode: z.string().max(32).optional(),
-      }),
-      request.body,
-    );
-    return { shoppingCart: await setShippingLocation(db, request.site, cartOwner(request), body) };
-  });
+  const locationRoute = 'PUT /api/commerce/shopping-cart/shipping-location';
+  api.put(
+    '/api/commerce/shopping-cart/shipping-location',
+    { ...writeLimit, schema: schemaOf(locationRoute) },
+    async (request) => {
+      const body = request.body;
+      return { shoppingCart: await setShippingLocation(db, request.site, cartOwner(request), body) };
+    },
+  );
 
-  app.post('/api/commerce/shopping-cart/coupons', writeLimit, async (request) => {
-    const body = parseWith(z.object({ code: z.string().trim().min(1).max(64) }), request.body);
-    return { shoppingCart: await applyCoupon(db, request.site, cartOwner(request), body.code) };
-  });
+  const couponRoute = 'POST /api/commerce/shopping-cart/coupons';
+  api.post(
+    '/api/commerce/shopping-cart/coupons',
+    { ...writeLimit, schema: schemaOf(couponRoute) },
+    async (request) => {
+      const body = request.body;
+      return {
+        shoppingCart: valueOrFail(await applyCoupon(db, request.site, cartOwner(request), body.code)),
+      };
+    },
+  );
 
-  app.delete('/api/commerce/shopping-cart/coupons/:code', writeLimit, async (request) => {
-    const { code } = parseWith(z.object({ code: z.string().min(1).max(64) }), request.params);
-    return { shoppingCart: await removeCoupon(db, request.site, cartOwner(request), code) };
-  });
+  const uncouponRoute = 'DELETE /api/commerce/shopping-cart/coupons/:code';
+  api.delete(
+    '/api/commerce/shopping-cart/coupons/:code',
+    { ...writeLimit, schema: schemaOf(uncouponRoute) },
+    async (request) => {
+      const { code } = request.params;
+      return { shoppingCart: await removeCoupon(db, request.site, cartOwner(request), code) };
+    },
+  );
 
-  app.post('/api/3/commerce/cart/subscription', writeLimit, async (request) => {
-    const body = parseWith(
-      z.object({
-        itemId: id,
-        sku: z.string().max(128).nullable().optional(),
-        qty: quantity,
-        additionalFields: additionalFieldsText,
-      }),
-      request.body,
-    );
-    const cartToken = await createSubscriptionCart(db, request.site, {
-      itemId: body.itemId,
-      sku: body.sku ?? null,
-      quantity: body.qty ?? 1,
-      additionalFields: parseAdditionalFields(body.additionalFields),
-    });
-    return { cartToken };
-  });
+  const subscriptionRoute = 'POST /api/3/commerce/cart/subscription';
+  api.post(
+    '/api/3/commerce/cart/subscription',
+    { ...writeLimit, schema: schemaOf(subscriptionRoute) },
+    async (request) => {
+      const body = request.body;
+      const cartToken = valueOrFail(
+        await createSubscriptionCart(db, request.site, {
+          itemId: body.itemId,
+          sku: body.sku ?? null,
+          quantity: body.qty ?? 1,
+          additionalFields: parseAdditionalFields(body.additionalFields),
+        }),
+      );
+      return { cartToken };
+    },
+  );
+
+  // The subscription checkout shows what is being subscribed to: the cart behind its token.
+  api.get(
+    '/api/3/commerce/cart/subscription',
+    { schema: schemaOf('GET /api/3/commerce/cart/subscription') },
+    async (request) => {
+      const owner = { ...cartOwner(request, request.query.cartToken), kind: 'SUBSCRIPTION' as const };
+      return { shoppingCart: await getCart(db, request.site, owner) };
+    },
+  );
 }

@@ -1,14 +1,25 @@
+import { buttonBody, formRenderBody, hitBody, hitData, overlayBody, quickViewBody } from '@store/api';
+import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ApiError } from '../errors';
 import { PageType, RecordType } from '../pages/page-types';
 import type { TrackingEventRecord } from '../queue/tracking-queue';
 import { accept, eventRecord, siteIdOf } from '../services/tracking/accept';
 import { trackingLimits } from '../services/tracking/limits';
 import { pagePathOf, parseInput, parseJsonField } from '../services/tracking/parse-input';
-import { identifier, pageFields, shortText, size, timestampMs } from '../services/tracking/shapes';
+import { identifier } from '../services/tracking/shapes';
 import { parseTextPlainAsJson } from '../services/tracking/text-plain-json';
 import { type VisitorRecord, parseVisitorRecord } from '../services/tracking/visitor-record';
+
+function visitorOf(value: unknown): VisitorRecord {
+  const record = parseVisitorRecord(value);
+  if (!record) throw new ApiError('INVALID_VISITOR_RECORD');
+  return record;
+}
+
+function objectBody(request: FastifyRequest): unknown {
+  return request.body ?? {};
+}
 
 /** Census event names and the analytics event-type codes (spec §3) they may be sent as. */
 const HIT_EVENTS: Record<string, string> = {
@@ -23,50 +34,6 @@ const HIT_EVENTS: Record<string, string> = {
   Video: 'video',
   '21': 'video',
 };
-
-const hitBody = z.object({ event: z.string(), data: z.string(), ss_cvr: z.string() });
-
-const hitData = z.looseObject({
-  ...pageFields,
-  clientDate: timestampMs,
-  website_locale: z.string().max(35).optional(),
-  userAgent: z.string().max(1_000).optional(),
-  viewportInnerWidth: size.optional(),
-  viewportInnerHeight: size.optional(),
-  screenWidth: size.optional(),
-  screenHeight: size.optional(),
-});
-
-const buttonBody = z.looseObject({
-  ...pageFields,
-  visitorCookie: z.string(),
-  buttonId: identifier.optional(),
-  buttonText: shortText.optional(),
-  destination: z.string().max(trackingLimits.urlChars).optional(),
-});
-
-const formRenderBody = z.looseObject({ ...pageFields, visitorCookie: z.string(), formId: identifier });
-
-const overlayBody = z.looseObject({
-  ...pageFields,
-  visitorCookie: z.string(),
-  event: z.string().regex(/^[A-Za-z_-]{1,32}$/, 'must be an overlay event name'),
-  overlayId: identifier.optional(),
-});
-
-const quickViewBody = z
-  .looseObject({ visitorCookie: z.string().optional(), url: pageFields.url.optional() })
-  .optional();
-
-function visitorOf(value: unknown): VisitorRecord {
-  const record = parseVisitorRecord(value);
-  if (!record) throw new ApiError('INVALID_VISITOR_RECORD');
-  return record;
-}
-
-function objectBody(request: FastifyRequest): unknown {
-  return request.body ?? {};
-}
 
 /**
  * A product page's view hit is also its commerce_item_viewed event: derived here so the
@@ -100,35 +67,41 @@ function productViewOf(hit: TrackingEventRecord, visitorRecord: string): Trackin
  * header, so the crumb check is off; each call is validated, queued, and answered 202.
  */
 export async function censusRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodRoutes(app);
   parseTextPlainAsJson(app);
   const beacon = { config: { crumb: false }, bodyLimit: trackingLimits.bodyBytes };
 
-  app.post('/api/census/RecordHit', beacon, async (request, reply) => {
-    const body = parseInput(hitBody, request.body, 'body');
-    const name = HIT_EVENTS[body.event];
-    if (!name)
-      throw new ApiError(
-        'VALIDATION_FAILED',
-        'event must be a census event (View, Search, Heartbeat, Audio, Video).',
-      );
-    const data = parseInput(hitData, parseJsonField(body.data, 'data'), 'data');
-    const visitor = visitorOf(body.ss_cvr);
-    const websiteId = siteIdOf(request, data.websiteId);
-    const hit = eventRecord({
-      websiteId,
-      kind: 'census',
-      name,
-      visitorId: visitor.id,
-      visitNumber: visitor.visitCount,
-      pagePath: pagePathOf(data.url),
-      pageType: data.pageType ?? null,
-      itemId: data.itemId ?? null,
-      occurredAt: data.clientDate,
-      data,
-    });
-    const viewed = productViewOf(hit, body.ss_cvr);
-    return accept(request, reply, viewed ? [hit, viewed] : [hit]);
-  });
+  // Spec §7: RecordHit is the one form-encoded census beacon.
+  api.post(
+    '/api/census/RecordHit',
+    { ...beacon, config: { crumb: false, formBody: true }, schema: schemaOf('POST /api/census/RecordHit') },
+    async (request, reply) => {
+      const body = parseInput(hitBody, request.body, 'body');
+      const name = HIT_EVENTS[body.event];
+      if (!name)
+        throw new ApiError(
+          'VALIDATION_FAILED',
+          'event must be a census event (View, Search, Heartbeat, Audio, Video).',
+        );
+      const data = parseInput(hitData, parseJsonField(body.data, 'data'), 'data');
+      const visitor = visitorOf(body.ss_cvr);
+      const websiteId = siteIdOf(request, data.websiteId);
+      const hit = eventRecord({
+        websiteId,
+        kind: 'census',
+        name,
+        visitorId: visitor.id,
+        visitNumber: visitor.visitCount,
+        pagePath: pagePathOf(data.url),
+        pageType: data.pageType ?? null,
+        itemId: data.itemId ?? null,
+        occurredAt: data.clientDate,
+        data,
+      });
+      const viewed = productViewOf(hit, body.ss_cvr);
+      return accept(request, reply, viewed ? [hit, viewed] : [hit]);
+    },
+  );
 
   const simple = [
     { path: '/api/census/button-click', name: 'button_click', schema: buttonBody },
@@ -137,7 +110,7 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
     { path: '/api/census/overlay', name: 'overlay', schema: overlayBody },
   ] as const;
   for (const route of simple) {
-    app.post(route.path, beacon, async (request, reply) => {
+    api.post(route.path, { ...beacon, schema: schemaOf(`POST ${route.path}`) }, async (request, reply) => {
       const data = parseInput(route.schema as typeof buttonBody, objectBody(request), 'body');
       const visitor = visitorOf(data.visitorCookie);
       const event = 'event' in data && typeof data.event === 'string' ? `overlay_${data.event}` : route.name;
@@ -158,23 +131,27 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.post<{ Params: { id: string } }>('/api/census/RecordQuickView/:id', beacon, async (request, reply) => {
-    const id = parseInput(identifier, request.params.id, 'id');
-    const data = parseInput(quickViewBody, request.body, 'body') ?? {};
-    const visitor = data.visitorCookie === undefined ? null : visitorOf(data.visitorCookie);
-    return accept(request, reply, [
-      eventRecord({
-        websiteId: siteIdOf(request),
-        kind: 'census',
-        name: 'quick_view',
-        visitorId: visitor?.id ?? null,
-        visitNumber: visitor?.visitCount ?? null,
-        pagePath: data.url ? pagePathOf(data.url) : null,
-        pageType: null,
-        itemId: id,
-        occurredAt: null,
-        data,
-      }),
-    ]);
-  });
+  api.post(
+    '/api/census/RecordQuickView/:id',
+    { ...beacon, schema: schemaOf('POST /api/census/RecordQuickView/:id') },
+    async (request, reply) => {
+      const id = parseInput(identifier, request.params.id, 'id');
+      const data = parseInput(quickViewBody, request.body, 'body') ?? {};
+      const visitor = data.visitorCookie === undefined ? null : visitorOf(data.visitorCookie);
+      return accept(request, reply, [
+        eventRecord({
+          websiteId: siteIdOf(request),
+          kind: 'census',
+          name: 'quick_view',
+          visitorId: visitor?.id ?? null,
+          visitNumber: visitor?.visitCount ?? null,
+          pagePath: data.url ? pagePathOf(data.url) : null,
+          pageType: null,
+          itemId: id,
+          occurredAt: null,
+          data,
+        }),
+      ]);
+    },
+  );
 }

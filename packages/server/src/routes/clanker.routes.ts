@@ -1,5 +1,6 @@
+import { clankerBody } from '@store/api';
+import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ApiError } from '../errors';
 import { accept, eventRecord, siteIdOf } from '../services/tracking/accept';
 import { eventSchemas, isEventSchemaName } from '../services/tracking/event-schemas';
@@ -7,8 +8,6 @@ import { trackingLimits } from '../services/tracking/limits';
 import { issuesList, pagePathOf, parseInput, parseJsonField } from '../services/tracking/parse-input';
 import { parseTextPlainAsJson } from '../services/tracking/text-plain-json';
 import { parseVisitorRecord } from '../services/tracking/visitor-record';
-
-const wrapper = z.object({ eventSchemaName: z.string().min(1).max(100), eventContent: z.string() });
 
 /** Validate content against the schema registered for `schemaName`, or throw a 400. */
 function validateContent(schemaName: string, content: Record<string, unknown>) {
@@ -24,42 +23,50 @@ function validateContent(schemaName: string, content: Record<string, unknown>) {
  * JSON XHR, without the crumb header.
  */
 export async function clankerRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodRoutes(app);
   parseTextPlainAsJson(app);
   const beacon = { config: { crumb: false }, bodyLimit: trackingLimits.bodyBytes };
 
-  app.post('/api/v1/clanker/events', beacon, async (request, reply) => {
-    const body = parseInput(wrapper, request.body, 'body');
-    const content = validateContent(body.eventSchemaName, parseJsonField(body.eventContent, 'eventContent'));
-    const claimed = content.context_website_id ?? content.website_id;
-    const websiteId = siteIdOf(request, typeof claimed === 'string' ? claimed : undefined);
-    const visitor = parseVisitorRecord(content.ss_cvr ?? request.cookies.ss_cvr);
-    const path =
-      typeof content.page_path === 'string' && content.page_path ? pagePathOf(content.page_path) : null;
-    const product = content.product as { item_id?: string } | undefined;
-    return accept(request, reply, [
-      eventRecord({
-        websiteId,
-        kind: 'clanker',
-        name: body.eventSchemaName,
-        visitorId: visitor?.id ?? null,
-        visitNumber: visitor?.visitCount ?? null,
-        pagePath: path,
-        pageType: typeof content.page_type === 'number' ? content.page_type : null,
-        itemId: product?.item_id ?? null,
-        occurredAt: content.event_occurrence_timestamp as number,
-        data: content,
-      }),
-    ]);
-  });
+  api.post(
+    '/api/v1/clanker/events',
+    { ...beacon, schema: schemaOf('POST /api/v1/clanker/events') },
+    async (request, reply) => {
+      const body = parseInput(clankerBody, request.body, 'body');
+      const content = validateContent(
+        body.eventSchemaName,
+        parseJsonField(body.eventContent, 'eventContent'),
+      );
+      const claimed = content.context_website_id ?? content.website_id;
+      const websiteId = siteIdOf(request, typeof claimed === 'string' ? claimed : undefined);
+      const visitor = parseVisitorRecord(content.ss_cvr ?? request.cookies.ss_cvr);
+      const path =
+        typeof content.page_path === 'string' && content.page_path ? pagePathOf(content.page_path) : null;
+      const product = content.product as { item_id?: string } | undefined;
+      return accept(request, reply, [
+        eventRecord({
+          websiteId,
+          kind: 'clanker',
+          name: body.eventSchemaName,
+          visitorId: visitor?.id ?? null,
+          visitNumber: visitor?.visitCount ?? null,
+          pagePath: path,
+          pageType: typeof content.page_type === 'number' ? content.page_type : null,
+          itemId: product?.item_id ?? null,
+          occurredAt: content.event_occurrence_timestamp as number,
+          data: content,
+        }),
+      ]);
+    },
+  );
 
-  app.post<{ Params: { schemaName: string } }>(
+  api.post(
     '/api/v1/clanker/validate-event-content/:schemaName',
-    beacon,
+    { ...beacon, schema: schemaOf('POST /api/v1/clanker/validate-event-content/:schemaName') },
     async (request) => {
       const { schemaName } = request.params;
       if (!isEventSchemaName(schemaName)) throw new ApiError('UNKNOWN_EVENT_SCHEMA');
       const body = request.body as Record<string, unknown> | undefined;
-      // Accept the wrapper's JSON string or the content object itself.
+      // Accept the clankerBody's JSON string or the content object itself.
       const raw = body && typeof body === 'object' && 'eventContent' in body ? body.eventContent : body;
       const content = typeof raw === 'string' ? parseJsonField(raw, 'eventContent') : raw;
       if (!content || typeof content !== 'object' || Array.isArray(content)) {

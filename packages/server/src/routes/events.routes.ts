@@ -1,95 +1,88 @@
+import { errorReport, recordEventBody } from '@store/api';
+import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors';
 import { accept, eventRecord, siteIdOf } from '../services/tracking/accept';
 import { trackingLimits } from '../services/tracking/limits';
 import { pagePathOf, parseInput, parseJsonField } from '../services/tracking/parse-input';
-import { timestampMs } from '../services/tracking/shapes';
 import { parseVisitorRecord } from '../services/tracking/visitor-record';
-
-const eventName = z
-  .string()
-  .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be an event name of letters, digits, _ . : -');
-
-const recordEventBody = z.object({ crumb: z.string().optional(), event: eventName, data: z.string() });
-
-const errorReport = z.object({
-  event: eventName,
-  timestamp: timestampMs,
-  data: z.looseObject({
-    message: z.string().min(1).max(trackingLimits.messageChars),
-    stack: z.string().max(trackingLimits.stackChars).optional(),
-    url: z.string().max(trackingLimits.urlChars).optional(),
-    line: z.number().int().min(0).optional(),
-    column: z.number().int().min(0).optional(),
-  }),
-});
 
 /**
  * The older event endpoints (spec §7). Both are crumb-protected by the global hook:
  * RecordEvent carries the crumb as a form field, RecordJavascriptErrors in X-CSRF-Token.
  */
 export async function eventsRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodRoutes(app);
   const opts = { bodyLimit: trackingLimits.bodyBytes };
 
-  app.post('/api/events/RecordEvent', opts, async (request, reply) => {
-    const body = parseInput(recordEventBody, request.body, 'body');
-    const data = parseJsonField(body.data, 'data');
-    const visitor = parseVisitorRecord(request.cookies.ss_cvr);
-    const url = typeof data.url === 'string' ? data.url : undefined;
-    return accept(request, reply, [
-      eventRecord({
-        websiteId: siteIdOf(request),
-        kind: 'event',
-        name: body.event,
-        visitorId: visitor?.id ?? null,
-        visitNumber: visitor?.visitCount ?? null,
-        pagePath: url ? pagePathOf(url) : null,
-        pageType: null,
-        itemId: null,
-        occurredAt: null,
-        data,
-      }),
-    ]);
-  });
+  // Spec §7: RecordEvent is form-encoded (its crumb travels as a form field).
+  api.post(
+    '/api/events/RecordEvent',
+    { ...opts, config: { formBody: true }, schema: schemaOf('POST /api/events/RecordEvent') },
+    async (request, reply) => {
+      const body = parseInput(recordEventBody, request.body, 'body');
+      const data = parseJsonField(body.data, 'data');
+      const visitor = parseVisitorRecord(request.cookies.ss_cvr);
+      const url = typeof data.url === 'string' ? data.url : undefined;
+      return accept(request, reply, [
+        eventRecord({
+          websiteId: siteIdOf(request),
+          kind: 'event',
+          name: body.event,
+          visitorId: visitor?.id ?? null,
+          visitNumber: visitor?.visitCount ?? null,
+          pagePath: url ? pagePathOf(url) : null,
+          pageType: null,
+          itemId: null,
+          occurredAt: null,
+          data,
+        }),
+      ]);
+    },
+  );
 
-  app.post('/api/events/RecordJavascriptErrors', opts, async (request, reply) => {
-    if (!Array.isArray(request.body))
-      throw new ApiError('VALIDATION_FAILED', 'body must be a JSON array of error reports.');
-    if (request.body.length === 0)
-      throw new ApiError('VALIDATION_FAILED', 'body must hold at least one error report.');
-    if (request.body.length > trackingLimits.javascriptErrorsPerRequest) {
-      throw new ApiError(
-        'TOO_MANY_EVENTS',
-        `At most ${trackingLimits.javascriptErrorsPerRequest} error reports per request.`,
-      );
-    }
-    const reports = parseInput(z.array(errorReport), request.body, 'body');
-    const websiteId = siteIdOf(request);
-    const visitor = parseVisitorRecord(request.cookies.ss_cvr);
-    const receivedAt = Date.now();
-    return accept(
-      request,
-      reply,
-      reports.map((r) =>
-        eventRecord(
-          {
-            websiteId,
-            kind: 'js_error',
-            name: r.event,
-            visitorId: visitor?.id ?? null,
-            visitNumber: visitor?.visitCount ?? null,
-            pagePath: r.data.url ? safePath(r.data.url) : null,
-            pageType: null,
-            itemId: null,
-            occurredAt: r.timestamp,
-            data: r.data,
-          },
-          receivedAt,
+  api.post(
+    '/api/events/RecordJavascriptErrors',
+    { ...opts, schema: schemaOf('POST /api/events/RecordJavascriptErrors') },
+    async (request, reply) => {
+      if (!Array.isArray(request.body))
+        throw new ApiError('VALIDATION_FAILED', 'body must be a JSON array of error reports.');
+      if (request.body.length === 0)
+        throw new ApiError('VALIDATION_FAILED', 'body must hold at least one error report.');
+      if (request.body.length > trackingLimits.javascriptErrorsPerRequest) {
+        throw new ApiError(
+          'TOO_MANY_EVENTS',
+          `At most ${trackingLimits.javascriptErrorsPerRequest} error reports per request.`,
+        );
+      }
+      const reports = parseInput(z.array(errorReport), request.body, 'body');
+      const websiteId = siteIdOf(request);
+      const visitor = parseVisitorRecord(request.cookies.ss_cvr);
+      const receivedAt = Date.now();
+      return accept(
+        request,
+        reply,
+        reports.map((r) =>
+          eventRecord(
+            {
+              websiteId,
+              kind: 'js_error',
+              name: r.event,
+              visitorId: visitor?.id ?? null,
+              visitNumber: visitor?.visitCount ?? null,
+              pagePath: r.data.url ? safePath(r.data.url) : null,
+              pageType: null,
+              itemId: null,
+              occurredAt: r.timestamp,
+              data: r.data,
+            },
+            receivedAt,
+          ),
         ),
-      ),
-    );
-  });
+      );
+    },
+  );
 }
 
 /** Error reports come from broken pages: a bad url must not lose the report. */

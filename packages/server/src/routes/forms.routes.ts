@@ -1,25 +1,12 @@
+import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ApiError, type ErrorCode } from '../errors';
+import { clientKey } from '../plugins/limits';
 import { altchaCaptcha } from '../services/captcha/altcha-captcha';
 import type { CaptchaProvider } from '../services/captcha/captcha-provider';
 import { checkAnswers } from '../services/forms/form-answers';
 import { FORM_MESSAGES } from '../services/forms/form-messages';
 import { findForm, issueSubmissionKey, saveSubmission } from '../services/forms/forms.service';
-import { RateLimiter } from '../services/site-users/rate-limiter';
-
-const submissionSchema = z.object({
-  formId: z.string().max(64),
-  /** JSON of field values keyed by field id (spec §3); an object is accepted too. */
-  form: z.union([z.string().max(256 * 1024), z.record(z.string(), z.unknown())]),
-  key: z.string().max(128),
-  captchaKey: z.string().max(4096).optional(),
-  pageTitle: z.string().max(512).optional(),
-  pageId: z.string().max(64).optional(),
-  contentSource: z.enum(['i', 'c']).optional(),
-  pagePath: z.string().max(2048).optional(),
-  pagePermissionTypeValue: z.union([z.number().int(), z.string().max(32)]).optional(),
-});
 
 const formError = (code: ErrorCode, message: string, extra = {}) => new ApiError(code, message, extra);
 
@@ -33,67 +20,87 @@ export async function formRoutes(
 ) {
   const captcha = options.captcha ?? altchaCaptcha();
   // Per client address and site: 20 submission attempts per 10 minutes.
-  const limiter = new RateLimiter(options.submissionsPerWindow ?? 20, 10 * 60_000);
+  const limiter = app.limits.limiter('form-submission', options.submissionsPerWindow ?? 20, 10 * 60_000);
   // Keys are rows: cap how fast one address can mint them (3 per allowed submission).
-  const keyLimiter = new RateLimiter((options.submissionsPerWindow ?? 20) * 3, 10 * 60_000);
+  const keyLimiter = app.limits.limiter('form-key', (options.submissionsPerWindow ?? 20) * 3, 10 * 60_000);
   const db = app.database.db;
 
-  app.post('/api/form/FormSubmissionKey', async (request, reply) => {
-    if (keyLimiter.hit(`${request.site.id}:${request.ip}`))
-      throw formError('FORM_RATE_LIMITED', FORM_MESSAGES.rateLimited);
-    reply.header('cache-control', 'no-store');
-    return { key: await issueSubmissionKey(db, request.site.id) };
-  });
+  const api = zodRoutes(app);
+  api.post(
+    '/api/form/FormSubmissionKey',
+    { schema: schemaOf('POST /api/form/FormSubmissionKey') },
+    async (request, reply) => {
+      if (await keyLimiter.hit(clientKey(request)))
+        throw formError('FORM_RATE_LIMITED', FORM_MESSAGES.rateLimited);
+      reply.header('cache-control', 'no-store');
+      return { key: await issueSubmissionKey(db, request.site.id) };
+    },
+  );
 
-  app.get('/api/form/captcha/challenge', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return captcha.challenge(db, request.site.id);
-  });
+  api.get(
+    '/api/form/captcha/challenge',
+    { schema: schemaOf('GET /api/form/captcha/challenge') },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return captcha.challenge(db, request.site.id);
+    },
+  );
 
-  app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', async (request) => {
-    const form = await findForm(db, request.site.id, request.params.formId);
-    if (!form) throw formError('FORM_NOT_CONFIGURED', FORM_MESSAGES.notConfigured);
-    const checked = checkAnswers(form.definition.fields, request.body);
-    if (checked.ok) return { errors: {} };
-    if (checked.kind === 'shape') throw formError('FORM_UNPARSEABLE', FORM_MESSAGES.parse);
-    throw formError('FORM_INVALID', FORM_MESSAGES.invalid, { errors: checked.errors });
-  });
+  api.post(
+    '/api/rest/forms/validate/:formId',
+    { schema: schemaOf('POST /api/rest/forms/validate/:formId') },
+    async (request) => {
+      const form = await findForm(db, request.site.id, request.params.formId);
+      if (!form) throw formError('FORM_NOT_CONFIGURED', FORM_MESSAGES.notConfigured);
+      const checked = checkAnswers(form.definition.fields, request.body);
+      if (checked.ok) return { errors: {} };
+      if (checked.kind === 'shape') throw formError('FORM_UNPARSEABLE', FORM_MESSAGES.parse);
+      throw formError('FORM_INVALID', FORM_MESSAGES.invalid, { errors: checked.errors });
+    },
+  );
 
-  app.post('/api/form/SaveFormSubmission', async (request) => {
-    if (limiter.hit(`${request.site.id}:${request.ip}`))
-      throw formError('FORM_RATE_LIMITED', FORM_MESSAGES.rateLimited);
-    const body = submissionSchema.safeParse(request.body ?? {});
-    if (!body.success) throw formError('FORM_UNPARSEABLE', FORM_MESSAGES.parse);
-    const { formId, form: rawForm, key, captchaKey, ...page } = body.data;
-    let values: unknown = rawForm;
-    if (typeof rawForm === 'string') {
-      try {
-        values = JSON.parse(rawForm);
-      } catch {
-        throw formError('FORM_UNPARSEABLE', FORM_MESSAGES.parse);
+  api.post(
+    '/api/form/SaveFormSubmission',
+    {
+      schema: schemaOf('POST /api/form/SaveFormSubmission'),
+      // Counted before validation, so malformed attempts count against the limit too.
+      preValidation: async (request) => {
+        if (await limiter.hit(clientKey(request)))
+          throw formError('FORM_RATE_LIMITED', FORM_MESSAGES.rateLimited);
+      },
+    },
+    async (request) => {
+      const { formId, form: rawForm, key, captchaKey, ...page } = request.body;
+      let values: unknown = rawForm;
+      if (typeof rawForm === 'string') {
+        try {
+          values = JSON.parse(rawForm);
+        } catch {
+          throw formError('FORM_UNPARSEABLE', FORM_MESSAGES.parse);
+        }
       }
-    }
-    const form = await findForm(db, request.site.id, formId);
-    if (!form) throw formError('FORM_NOT_CONFIGURED', FORM_MESSAGES.notConfigured);
-    let result: Awaited<ReturnType<typeof saveSubmission>>;
-    try {
-      result = await saveSubmission(db, captcha, { form, values, key, captchaKey, page });
-    } catch (error) {
-      request.log.error({ err: error }, 'form submission failed');
-      throw formError('FORM_SEND_FAILED', FORM_MESSAGES.serverError);
-    }
-    if (result.ok) return { ok: true, submissionId: result.submissionId };
-    switch (result.code) {
-      case 'FIELDS':
-        throw formError('FORM_INVALID', FORM_MESSAGES.invalid, { errors: result.errors });
-      case 'SHAPE':
-        throw formError('FORM_UNPARSEABLE', FORM_MESSAGES.parse);
-      case 'KEY':
-        throw formError('FORM_KEY_INVALID', FORM_MESSAGES.unauthorized);
-      case 'CAPTCHA_MISSING':
-        throw formError('CAPTCHA_REQUIRED', FORM_MESSAGES.captchaMissing);
-      case 'CAPTCHA':
-        throw formError('CAPTCHA_FAILED', FORM_MESSAGES.captchaFailed);
-    }
-  });
+      const form = await findForm(db, request.site.id, formId);
+      if (!form) throw formError('FORM_NOT_CONFIGURED', FORM_MESSAGES.notConfigured);
+      let result: Awaited<ReturnType<typeof saveSubmission>>;
+      try {
+        result = await saveSubmission(db, captcha, { form, values, key, captchaKey, page });
+      } catch (error) {
+        request.log.error({ err: error }, 'form submission failed');
+        throw formError('FORM_SEND_FAILED', FORM_MESSAGES.serverError);
+      }
+      if (result.ok) return { ok: true, submissionId: result.submissionId };
+      switch (result.code) {
+        case 'FIELDS':
+          throw formError('FORM_INVALID', FORM_MESSAGES.invalid, { errors: result.errors });
+        case 'SHAPE':
+          throw formError('FORM_UNPARSEABLE', FORM_MESSAGES.parse);
+        case 'KEY':
+          throw formError('FORM_KEY_INVALID', FORM_MESSAGES.unauthorized);
+        case 'CAPTCHA_MISSING':
+          throw formError('CAPTCHA_REQUIRED', FORM_MESSAGES.captchaMissing);
+        case 'CAPTCHA':
+          throw formError('CAPTCHA_FAILED', FORM_MESSAGES.captchaFailed);
+      }
+    },
+  );
 }

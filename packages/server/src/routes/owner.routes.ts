@@ -1,19 +1,14 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { emailOutbox, formSubmissions } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
 import { findForm } from '../services/forms/forms.service';
 import { decodeCursor, paginate } from '../services/owner/cursor';
-import { parseBody } from './forms-parse';
 
 const PAGE = 50;
-const listQuery = z.object({
-  cursor: z.string().max(2048).optional(),
-  status: z.enum(['PENDING', 'SENT', 'FAILED']).optional(),
-});
 
 /** Keyset condition "older than (createdAt, id)" for newest-first lists (exact timestamps). */
 function olderThan(col: { createdAt: AnyPgColumn; id: AnyPgColumn }, after?: string[]) {
@@ -28,44 +23,50 @@ function olderThan(col: { createdAt: AnyPgColumn; id: AnyPgColumn }, after?: str
  * escaped.
  */
 export async function ownerRoutes(app: FastifyInstance) {
+  const api = zodRoutes(app);
   const db = app.database.db;
-  app.addHook('preHandler', requireOwner);
+  // Before validation: a signed-out caller gets 401, not a 400 about its input.
+  app.addHook('preValidation', requireOwner);
 
-  app.get<{ Params: { formId: string } }>('/api/owner/forms/:formId/submissions', async (request) => {
-    const query = parseBody(listQuery, request.query);
-    const form = await findForm(db, request.site.id, request.params.formId);
-    if (!form) throw new ApiError('FORM_NOT_CONFIGURED', 'This form has not been configured yet.');
-    const rows = await db
-      .select({ r: formSubmissions, cursorAt: sql<string>`${formSubmissions.createdAt}::text` })
-      .from(formSubmissions)
-      .where(
-        and(
-          eq(formSubmissions.websiteId, request.site.id),
-          eq(formSubmissions.formId, form.id),
-          olderThan(formSubmissions, decodeCursor(query.cursor, 2)),
-        ),
-      )
-      .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
-      .limit(PAGE + 1);
-    const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (x) => [x.cursorAt, x.r.id]);
-    const fields = form.definition.fields
-      .filter((f) => f.type !== 'section')
-      .map((f) => ({ id: f.id, title: f.title, type: f.type }));
-    return {
-      form: { id: form.id, name: form.name, fields },
-      submissions: page.map(({ r }) => ({
-        id: r.id,
-        answers: r.answers,
-        page: r.page,
-        createdAt: r.createdAt,
-      })),
-      hasNextPage,
-      nextPageCursor,
-    };
-  });
+  api.get(
+    '/api/owner/forms/:formId/submissions',
+    { schema: schemaOf('GET /api/owner/forms/:formId/submissions') },
+    async (request) => {
+      const query = request.query;
+      const form = await findForm(db, request.site.id, request.params.formId);
+      if (!form) throw new ApiError('FORM_NOT_CONFIGURED', 'This form has not been configured yet.');
+      const rows = await db
+        .select({ r: formSubmissions, cursorAt: sql<string>`${formSubmissions.createdAt}::text` })
+        .from(formSubmissions)
+        .where(
+          and(
+            eq(formSubmissions.websiteId, request.site.id),
+            eq(formSubmissions.formId, form.id),
+            olderThan(formSubmissions, decodeCursor(query.cursor, 2, 0)),
+          ),
+        )
+        .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
+        .limit(PAGE + 1);
+      const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (x) => [x.cursorAt, x.r.id]);
+      const fields = form.definition.fields
+        .filter((f) => f.type !== 'section')
+        .map((f) => ({ id: f.id, title: f.title, type: f.type }));
+      return {
+        form: { id: form.id, name: form.name, fields },
+        submissions: page.map(({ r }) => ({
+          id: r.id,
+          answers: r.answers,
+          page: r.page,
+          createdAt: r.createdAt,
+        })),
+        hasNextPage,
+        nextPageCursor,
+      };
+    },
+  );
 
-  app.get('/api/owner/outbox', async (request) => {
-    const query = parseBody(listQuery, request.query);
+  api.get('/api/owner/outbox', { schema: schemaOf('GET /api/owner/outbox') }, async (request) => {
+    const query = request.query;
     const rows = await db
       .select({ m: emailOutbox, cursorAt: sql<string>`${emailOutbox.createdAt}::text` })
       .from(emailOutbox)
@@ -73,7 +74,7 @@ export async function ownerRoutes(app: FastifyInstance) {
         and(
           eq(emailOutbox.websiteId, request.site.id),
           query.status ? eq(emailOutbox.status, query.status) : undefined,
-          olderThan(emailOutbox, decodeCursor(query.cursor, 2)),
+          olderThan(emailOutbox, decodeCursor(query.cursor, 2, 0)),
         ),
       )
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))

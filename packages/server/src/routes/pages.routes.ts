@@ -1,9 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { isApiPath } from '../plugins/error-contract';
+import { clientKey } from '../plugins/limits';
 import { ensureCrumb } from '../plugins/crumb';
-import { buildPageContext } from '../pages/page-context';
+import { type CachedPage, PageCache, type PageItems, pickEncoding } from '../pages/page-cache';
+import { type PageContext, buildPageContext } from '../pages/page-context';
+import { watchSiteChanges } from '../pages/page-invalidation';
 import {
   UNLOCK_COOKIE,
   addToUnlockCookie,
@@ -11,62 +13,158 @@ import {
   samePassword,
   unlockToken,
 } from '../pages/page-unlock';
+import { SiteFrameCache } from '../pages/site-frame';
+import { themeStylesheet } from '../pages/theme-stylesheet';
 import { findCollectionByUrlId } from '../services/catalog.service';
 import { PageType } from '../pages/page-types';
 import { createPageRenderer } from '../pages/render-page';
+import { rssFeed } from '../seo/rss-feed';
+import { publicOrigin } from './seo.routes';
+
+/** Query parameters a page reads; every other parameter is ignored (and not part of the cache key). */
+const PAGE_PARAMS = ['format', 'q', 'page', 'category', 'sort', 'orderId'] as const;
+/** Pages unique to one visitor's order: not worth a cache entry. */
+const UNCACHED_TYPES = new Set<number>([PageType.orderConfirmed, PageType.orderStatus]);
+
+/**
+ * Megabytes of rendered pages kept per process. Read here rather than in config.ts (owned
+ * elsewhere): `PAGE_CACHE_MB=0` turns the cache off (benchmarks of the render path).
+ */
+function cacheMegabytes(): number {
+  const raw = process.env.PAGE_CACHE_MB;
+  const n = raw === undefined || raw === '' ? 64 : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : 64;
+}
 
 /**
  * Every site URL (GET, not /api): resolve the page, build its context, answer JSON
- * (`?format=json`) or HTML. Pages carry no per-visitor state, so they get an ETag and
- * a 304 when it matches.
+ * (`?format=json`) or HTML. Pages carry no per-visitor state, so a rendered page and its
+ * gzip/brotli forms are kept (PageCache) and served without touching the database until
+ * what it shows changes: LISTEN/NOTIFY (page-invalidation.ts) drops them on every process.
+ * Responses get an ETag and a 304 when it matches.
  */
 export async function pageRoutes(app: FastifyInstance): Promise<void> {
   const renderer = createPageRenderer();
+  const cache = new PageCache(cacheMegabytes() * 1024 * 1024);
+  const frames = new SiteFrameCache((websiteId) => cache.generation(websiteId));
+  const stopWatching = await watchSiteChanges(app.database, cache, app.log);
+  app.addHook('onClose', async () => stopWatching());
+
+  const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) => {
+    reply
+      .header('etag', page.etag)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding')
+      .header('x-page-cache', hit ? 'hit' : 'miss');
+    if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const encoding = pickEncoding(request.headers['accept-encoding'], page);
+    reply.code(page.status).type(page.contentType);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.body);
+  };
+
+  // Lock-screen guesses per client address and page (spec: "limit it like sign-in").
+  const lockLimiter = app.limits.limiter('lock-screen', 10, 15 * 60_000);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const [path] = request.url.split('?');
+    const [path, search = ''] = request.url.split('?', 2);
     if (isApiPath(path) || path.startsWith('/assets/')) return reply.callNotFound();
     if (!request.site) throw new ApiError('SERVICE_UNAVAILABLE', 'No website is configured yet.');
     const query = request.query as Record<string, string>;
-    const unlockedPages = await unlockedFor(request, decodeURI(path));
-    const context = await buildPageContext(app.database.db, request.site, decodeURI(path), {
+    const decodedPath = safeDecodeURI(path);
+    if (decodedPath === null) return reply.callNotFound();
+    // Visitors who unlocked a page see it; everyone else shares the cached lock screen.
+    const cacheable =
+      request.method === 'GET' && cache.enabled && !request.cookies[UNLOCK_COOKIE] && path.length <= 512;
+    // Members-only pages (#13) differ for signed-in visitors: they get their own cache entries.
+    const signedIn = Boolean(request.siteUserId);
+    const origin = publicOrigin(request);
+    const key = cacheable
+      ? `${origin}|${cacheKey(request.site.id, decodedPath, search)}${signedIn ? '|member' : ''}`
+      : '';
+    ensureCrumb(request, reply);
+    if (cacheable) {
+      const hit = cache.get(key);
+      if (hit) return send(request, reply, hit, true);
+    }
+    const generation = cache.generation(request.site.id);
+    // `path` stays raw for the context: buildPageContext decodes each segment once (decoding
+    // here too turned `/%25` into a second, broken decode → 500). Broken escapes never get
+    // here (edge validation answers 400).
+    const unlockedPages = await unlockedFor(request, path);
+    const context = await buildPageContext(app.database.db, request.site, path, {
       query,
       unlockedPages,
+      signedIn,
+      frames,
     });
-    ensureCrumb(request, reply);
+    // Canonical, Open Graph and feed links are absolute: the site's public origin (never a
+    // Host header the site does not own: the page is cached for every visitor).
+    context.website.baseUrl ||= origin;
     if (request.method === 'POST') context.lockError = 'Incorrect password. Please try again.';
     const status = context.pageType === PageType.notFound ? 404 : request.method === 'POST' ? 403 : 200;
+    // A blog's feed (`/blog?format=rss`): RSS 2.0 of the posts the page lists.
+    if (query.format === 'rss' && context.collection?.typeName === 'blog')
+      return reply
+        .type('application/rss+xml; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(rssFeed(context, origin));
     const asJson = query.format === 'json';
-    const body = asJson ? JSON.stringify(context) : renderer.render(context, request.log);
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
-    if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply
-      .code(status)
-      .type(asJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8')
-      .send(body);
+    const body = Buffer.from(asJson ? JSON.stringify(context) : renderer.render(context, request.log));
+    const page = {
+      websiteId: request.site.id,
+      status,
+      contentType: asJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+      body,
+      items: itemsShown(context),
+    };
+    const store = cacheable && !UNCACHED_TYPES.has(context.pageType);
+    return send(request, reply, cache.set(store ? key : '', store ? generation : 'never', page), false);
   };
+
   /** Pages whose unlock token in the cookie matches their current password. */
   async function unlockedFor(request: FastifyRequest, path: string): Promise<string[]> {
     const claimed = parseUnlockCookie(request.cookies[UNLOCK_COOKIE]);
     if (claimed.size === 0 || !request.site) return [];
-    const segment = path.split('/')[1] || 'home';
+    const segment = decodeURIComponent(path.split('/')[1] ?? '') || 'home';
     const collection = await findCollectionByUrlId(app.database.db, request.site.id, segment);
     if (!collection?.password) return [];
     const token = claimed.get(collection.id);
     return token === unlockToken(collection.id, collection.password) ? [collection.id] : [];
   }
 
+  app.get<{ Params: { file: string } }>('/assets/theme/:file', async (request, reply) => {
+    const sheet = themeStylesheet();
+    if (request.url.split('?')[0] !== sheet.url) return reply.callNotFound();
+    const encoding = /\bbr\b/.test(request.headers['accept-encoding'] ?? '')
+      ? 'br'
+      : /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')
+        ? 'gzip'
+        : null;
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('vary', 'Accept-Encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? sheet.brotli : encoding === 'gzip' ? sheet.gzip : sheet.body);
+  });
   app.get('/', handler);
   app.get('/*', handler);
   // Lock screen (page type 103): the form posts the password to the page itself.
-  app.post<{ Body: { password?: unknown } }>('/*', async (request, reply) => {
+  // A plain HTML form posts here: form-encoded, no crumb (it only proves a password).
+  const lockRoute = { config: { crumb: false, formBody: true } };
+  app.post<{ Body: { password?: unknown } }>('/*', lockRoute, async (request, reply) => {
     const [path] = request.url.split('?');
     if (isApiPath(path) || !request.site) return reply.callNotFound();
-    const segment = decodeURI(path).split('/')[1] || 'home';
+    const segment = decodeURIComponent(path.split('/')[1] ?? '') || 'home';
     const collection = await findCollectionByUrlId(app.database.db, request.site.id, segment);
     if (!collection?.password) return reply.callNotFound();
+    // Guesses are counted before the password is compared, like sign-in.
+    if (await lockLimiter.hit(`${clientKey(request)}:${collection.id}`)) {
+      throw new ApiError('RATE_LIMITED', 'Too many password attempts. Please try again later.');
+    }
     const given = typeof request.body?.password === 'string' ? request.body.password.slice(0, 200) : '';
     if (!samePassword(given, collection.password)) return handler(request, reply);
+    await lockLimiter.undo(`${clientKey(request)}:${collection.id}`);
     const value = addToUnlockCookie(
       request.cookies[UNLOCK_COOKIE],
       collection.id,
@@ -80,4 +178,29 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     });
     return reply.redirect(path, 303);
   });
+}
+
+function safeDecodeURI(path: string): string | null {
+  try {
+    return decodeURI(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Website, path and the page's own query parameters (sorted): equal pages share a key. */
+function cacheKey(websiteId: string, path: string, search: string): string {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const params = new URLSearchParams(search);
+  const parts = PAGE_PARAMS.filter((p) => params.has(p)).map((p) => `${p}=${params.get(p)?.slice(0, 200)}`);
+  return `${websiteId}\n${clean}\n${parts.join('&')}`;
+}
+
+/** Which catalogue items a page shows (search results may show any). */
+function itemsShown(context: PageContext): PageItems {
+  if (context.pageType === PageType.search) return 'all';
+  const ids = new Set<string>();
+  for (const item of context.items ?? []) if (typeof item.id === 'string') ids.add(item.id);
+  if (typeof context.item?.id === 'string') ids.add(context.item.id);
+  return ids.size ? ids : 'none';
 }

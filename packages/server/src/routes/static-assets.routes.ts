@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { demoImageSvg } from '../seed/demo-image';
+import type { DrawingKind } from '../seed/demo-drawings';
+import { DEMO_VIEWS, type DemoView, demoImageSvg } from '../seed/demo-image';
 import { demoProducts } from '../seed/demo-products';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,19 +34,25 @@ export async function staticAssetRoutes(app: FastifyInstance): Promise<void> {
     maxAge: '1d',
     allowedPath: (file) => /^\/[a-z]{2}_[A-Z]{2}\.html$/.test(file),
   });
-  const hues = new Map<string, number>();
+  // Every generated picture by name: each product's three views and each variant's own image.
+  const pictures = new Map<string, { hue: number; kind: DrawingKind; view: DemoView }>();
   for (const product of demoProducts) {
-    hues.set(product.slug, product.hue);
+    for (const view of DEMO_VIEWS)
+      pictures.set(view === 'main' ? product.slug : `${product.slug}-${view}`, {
+        hue: product.hue,
+        kind: product.kind,
+        view,
+      });
     for (const variant of product.variants)
-      if (variant.image) hues.set(variant.image.name, variant.image.hue);
+      if (variant.image)
+        pictures.set(variant.image.name, { hue: variant.image.hue, kind: product.kind, view: 'main' });
   }
   app.get<{ Params: { name: string } }>('/assets/demo/:name', async (request, reply) => {
-    const slug = request.params.name.replace(/\.svg$/, '');
-    const hue = hues.get(slug);
-    if (hue === undefined) return reply.callNotFound();
+    const picture = pictures.get(request.params.name.replace(/\.svg$/, ''));
+    if (!picture) return reply.callNotFound();
     return reply
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=86400')
-      .send(demoImageSvg(slug, hue));
+      .send(demoImageSvg(request.params.name, picture.hue, picture.kind, picture.view));
   });
 }

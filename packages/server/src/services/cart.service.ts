@@ -1,8 +1,9 @@
-import { type CartEntry, parseQuantity, validateAddToCart } from '@store/commerce';
+import { CART_ERRORS, type CartEntry, parseQuantity, tracksStock, validateAddToCart } from '@store/commerce';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartEntries, carts, coupons, shippingOptions } from '../db/schema/index';
 import { ApiError } from '../errors';
+import { asOutcome, type Outcome, Rejection } from '../reasons';
 import {
   type CartOwner,
   type CartRow,
@@ -14,8 +15,10 @@ import {
   touchCart,
   upsertEntry,
 } from './cart/cart-store';
+import { readForAdd, writeAdd } from './cart/cart-add-sql';
 import { buildCartView, type CartView } from './cart/cart-view';
 import { loadCommerceProduct } from './catalog-product';
+import { checkAdditionalFields, entryFormId } from './forms/additional-fields';
 import type { SiteRecord } from './site.service';
 
 export const MAX_QUANTITY = 9999;
@@ -36,82 +39,92 @@ export interface CartResult {
   createdToken?: string;
 }
 
-const statusForAddCode: Record<string, number> = { VARIANT_OUT_OF_STOCK: 409 };
-
-async function openOrCreate(tx: Db, owner: CartOwner): Promise<{ cart: CartRow; created: boolean }> {
-  const existing = await findOpenCart(tx, owner, true);
-  if (existing) return { cart: existing, created: false };
-  return { cart: await createCart(tx, owner), created: true };
-}
-
 /**
- * Add an item to the visitor's cart (spec §5 rules via @store/commerce). The cart row is
- * locked for the transaction, so concurrent adds to one cart are checked one after another.
+ * Add an item to the visitor's cart (spec §5 rules via @store/commerce) in two statements
+ * and no interactive transaction (cart-add-sql.ts): read product + cart, check the rules,
+ * then write. The write adds to an existing line atomically and refuses (no row) when a
+ * concurrent add already took the line past stock or 9999, so lines never pass those
+ * bounds; stock itself is only ever taken at checkout, atomically.
  */
 export async function addEntry(
   db: Database,
   site: SiteRecord,
   owner: CartOwner,
   input: AddEntryInput,
-): Promise<CartResult & { newlyAdded: CartEntry }> {
-  return db.transaction(async (tx) => {
-    const loaded = await loadCommerceProduct(tx, site.id, input.itemId);
-    if (!loaded) throw new ApiError('NOT_FOUND', 'Sorry, that item is no longer available.');
-    const { cart, created } = await openOrCreate(tx, owner);
-    const lines = await loadCartLines(tx, cart.id);
+): Promise<Outcome<CartResult & { newlyAdded: CartEntry }>> {
+  return asOutcome(async () => {
+    const read = await readForAdd(db, site.id, input.itemId, owner);
+    const product = read.product;
+    if (!product) throw new Rejection('ITEM_UNAVAILABLE');
     const result = validateAddToCart({
-      product: loaded.product,
+      product,
       sku: input.sku,
       chosenOptions: input.chosenOptions,
       quantity: input.quantity,
-      cartEntries: lines.map((l) => ({
+      cartEntries: read.lines.map((l) => ({
         itemId: l.itemId,
         chosenVariant: { sku: l.sku, attributes: {} },
         quantity: l.quantity,
       })),
     });
-    if (!result.ok) {
-      throw new ApiError(
-        'UNPROCESSABLE',
-        result.message,
-        { reason: result.code },
-        statusForAddCode[result.code] ?? 400,
-      );
+    if (!result.ok) throw new Rejection(result.code, undefined, result.message);
+    if (product.additionalFieldsFormId && !input.additionalFields) {
+      throw new Rejection('ADDITIONAL_FIELDS_REQUIRED');
     }
-    if (loaded.product.additionalFieldsFormId && !input.additionalFields) {
-      throw new ApiError('VALIDATION_FAILED', 'Update the missing or invalid information above.', {
-        reason: 'ADDITIONAL_FIELDS_REQUIRED',
-      });
-    }
-    const variant = result.variant ?? loaded.product.variants[0];
-    if (!variant)
-      throw new ApiError(
-        'NOT_FOUND',
-        'Sorry, that item variant is unavailable. Please select another variant.',
-      );
-    const already = lines.find(
-      (l) => l.sku === variant.sku && !l.additionalFields && !input.additionalFields,
+    // hardening (#12): the fields must satisfy the product's form, like in the browser.
+    input.additionalFields = await checkAdditionalFields(
+      db,
+      site.id,
+      product.additionalFieldsFormId,
+      input.additionalFields,
     );
-    if (already && already.quantity + result.quantity > MAX_QUANTITY) {
-      throw new ApiError(
-        'UNPROCESSABLE',
-        `Quantity must be between 1 and ${MAX_QUANTITY}.`,
-        { reason: 'QUANTITY_OUT_OF_RANGE' },
-        400,
-      );
-    }
-    const entryId = await upsertEntry(tx, {
+    const variant = result.variant ?? product.variants[0];
+    if (!variant) throw new Rejection('VARIANT_UNAVAILABLE');
+    const already = input.additionalFields ? undefined : read.lines.find((l) => l.sku === variant.sku);
+    if (already && already.quantity + result.quantity > MAX_QUANTITY)
+      throw new Rejection('QUANTITY_OUT_OF_RANGE');
+    const limited = tracksStock(product.productType) && !variant.unlimited;
+    const written = await writeAdd(db, {
       websiteId: site.id,
-      cartId: cart.id,
+      owner,
+      cartId: read.cart?.id ?? null,
       itemId: input.itemId,
       sku: variant.sku,
       quantity: result.quantity,
       additionalFields: input.additionalFields,
+      maxQuantity: limited ? Math.min(MAX_QUANTITY, variant.qtyInStock) : MAX_QUANTITY,
     });
-    await touchCart(tx, cart.id);
-    const view = await buildCartView(tx, site, cart);
-    const newlyAdded = view.entries.find((e) => e.id === entryId)!;
-    return { cart: view, newlyAdded, ...(created ? { createdToken: cart.token } : {}) };
+    // No row: a concurrent add took the line past what is allowed between our read and write.
+    if (!written.entry) throw new Rejection(limited ? 'VARIANT_OUT_OF_STOCK' : 'QUANTITY_OUT_OF_RANGE');
+    const cart = (written.createdCart ?? read.cart) as CartRow;
+    const entry = written.entry;
+    const lines = written.lines.some((l) => l.entryId === entry.id)
+      ? written.lines.map((l) => (l.entryId === entry.id ? { ...l, quantity: entry.quantity } : l))
+      : [
+          ...written.lines,
+          {
+            entryId: entry.id,
+            itemId: input.itemId,
+            sku: variant.sku,
+            quantity: entry.quantity,
+            additionalFields: input.additionalFields,
+            createdAt: entry.createdAt,
+            title: product.title,
+            itemUrlId: product.itemUrlId,
+            imageUrl: product.imageUrl,
+            productType: product.productType,
+            variantId: variant.id ?? '',
+            priceCents: variant.priceCents,
+            salePriceCents: variant.salePriceCents,
+            onSale: variant.onSale,
+            qtyInStock: variant.qtyInStock,
+            unlimited: variant.unlimited,
+            attributes: variant.attributes,
+          },
+        ];
+    const view = await buildCartView(db, site, cart, lines);
+    const newlyAdded = view.entries.find((e) => e.id === entry.id)!;
+    return { cart: view, newlyAdded, ...(written.createdCart ? { createdToken: cart.token } : {}) };
   });
 }
 
@@ -122,7 +135,7 @@ async function withOpenCart<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const cart = await findOpenCart(tx, owner, true);
-    if (!cart) throw new ApiError('NOT_FOUND', 'You have nothing in your shopping cart.');
+    if (!cart) throw new ApiError('NOT_FOUND', CART_ERRORS.CART_EMPTY);
     const out = await fn(tx, cart);
     await touchCart(tx, cart.id);
     return out;
@@ -136,24 +149,20 @@ export async function updateQuantity(
   owner: CartOwner,
   entryId: string,
   quantity: unknown,
-): Promise<CartView> {
-  return withOpenCart(db, owner, async (tx, cart) => {
-    const parsed = parseQuantity(quantity);
-    if (!parsed.ok) throw new ApiError('VALIDATION_FAILED', parsed.message, { reason: parsed.code });
-    const line = (await loadCartLines(tx, cart.id)).find((l) => l.entryId === entryId);
-    if (!line) throw new ApiError('NOT_FOUND', 'Unable to update quantity');
-    const tracksStock = line.productType === 1 || line.productType === 3;
-    if (tracksStock && !line.unlimited && parsed.quantity > line.qtyInStock) {
-      throw new ApiError(
-        'UNPROCESSABLE',
-        'Sorry, we do not have enough of that item available.',
-        { reason: 'VARIANT_OUT_OF_STOCK' },
-        409,
-      );
-    }
-    await tx.update(cartEntries).set({ quantity: parsed.quantity }).where(eq(cartEntries.id, entryId));
-    return buildCartView(tx, site, cart);
-  });
+): Promise<Outcome<CartView>> {
+  return asOutcome(() =>
+    withOpenCart(db, owner, async (tx, cart) => {
+      const parsed = parseQuantity(quantity);
+      if (!parsed.ok) throw new Rejection(parsed.code);
+      const line = (await loadCartLines(tx, cart.id)).find((l) => l.entryId === entryId);
+      if (!line) throw new Rejection('ENTRY_NOT_FOUND');
+      if (tracksStock(line.productType) && !line.unlimited && parsed.quantity > line.qtyInStock) {
+        throw new Rejection('VARIANT_OUT_OF_STOCK');
+      }
+      await tx.update(cartEntries).set({ quantity: parsed.quantity }).where(eq(cartEntries.id, entryId));
+      return buildCartView(tx, site, cart);
+    }),
+  );
 }
 
 export async function removeEntry(
@@ -164,7 +173,8 @@ export async function removeEntry(
 ): Promise<CartView> {
   return withOpenCart(db, owner, async (tx, cart) => {
     const lines = await loadCartLines(tx, cart.id);
-    if (!lines.some((l) => l.entryId === entryId)) throw new ApiError('NOT_FOUND', 'Unable to remove item');
+    if (!lines.some((l) => l.entryId === entryId))
+      throw new ApiError('NOT_FOUND', CART_ERRORS.REMOVE_ITEM_FAILED);
     await deleteEntries(tx, cart.id, [entryId]);
     return buildCartView(tx, site, cart);
   });
@@ -178,12 +188,16 @@ export async function updateAdditionalFields(
   additionalFields: Record<string, unknown>,
 ): Promise<{ cart: CartView; updatedEntry: CartEntry }> {
   return withOpenCart(db, owner, async (tx, cart) => {
+    // hardening (#12): checked against the entry's product form before it is stored.
+    const formId = await entryFormId(tx, cart.id, entryId);
+    if (formId === undefined) throw new ApiError('NOT_FOUND', 'Unable to update form');
+    additionalFields = (await checkAdditionalFields(tx, site.id, formId, additionalFields)) ?? {};
     const updated = await tx
       .update(cartEntries)
       .set({ additionalFields })
       .where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cart.id)))
       .returning({ id: cartEntries.id });
-    if (updated.length === 0) throw new ApiError('NOT_FOUND', 'Unable to update form');
+    if (updated.length === 0) throw new ApiError('NOT_FOUND', CART_ERRORS.UPDATE_FORM_FAILED);
     const view = await buildCartView(tx, site, cart);
     return { cart: view, updatedEntry: view.entries.find((e) => e.id === entryId)! };
   });
@@ -228,26 +242,27 @@ export async function applyCoupon(
   site: SiteRecord,
   owner: CartOwner,
   code: string,
-): Promise<CartView> {
-  return withOpenCart(db, owner, async (tx, cart) => {
-    const [coupon] = await tx
-      .select({ code: coupons.code })
-      .from(coupons)
-      .where(
-        and(
-          eq(coupons.websiteId, site.id),
-          eq(coupons.enabled, true),
-          sql`upper(${coupons.code}) = upper(${code})`,
-        ),
-      );
-    if (!coupon)
-      throw new ApiError('VALIDATION_FAILED', 'That coupon code is not valid.', { reason: 'COUPON_UNKNOWN' });
-    const codes = cart.couponCodes.includes(coupon.code)
-      ? cart.couponCodes
-      : [...cart.couponCodes, coupon.code];
-    await tx.update(carts).set({ couponCodes: codes }).where(eq(carts.id, cart.id));
-    return buildCartView(tx, site, { ...cart, couponCodes: codes });
-  });
+): Promise<Outcome<CartView>> {
+  return asOutcome(() =>
+    withOpenCart(db, owner, async (tx, cart) => {
+      const [coupon] = await tx
+        .select({ code: coupons.code })
+        .from(coupons)
+        .where(
+          and(
+            eq(coupons.websiteId, site.id),
+            eq(coupons.enabled, true),
+            sql`upper(${coupons.code}) = upper(${code})`,
+          ),
+        );
+      if (!coupon) throw new Rejection('COUPON_UNKNOWN');
+      const codes = cart.couponCodes.includes(coupon.code)
+        ? cart.couponCodes
+        : [...cart.couponCodes, coupon.code];
+      await tx.update(carts).set({ couponCodes: codes }).where(eq(carts.id, cart.id));
+      return buildCartView(tx, site, { ...cart, couponCodes: codes });
+    }),
+  );
 }
 
 export async function removeCoupon(
@@ -280,35 +295,35 @@ export async function createSubscriptionCart(
     quantity: unknown;
     additionalFields: Record<string, unknown> | null;
   },
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    const loaded = await loadCommerceProduct(tx, site.id, input.itemId);
-    if (!loaded) throw new ApiError('NOT_FOUND', 'Sorry, that item is no longer available.');
-    if (!loaded.product.isSubscribable) {
-      throw new ApiError('VALIDATION_FAILED', 'This product is not available as a subscription.', {
-        reason: 'NOT_SUBSCRIBABLE',
-      });
-    }
-    const result = validateAddToCart({ product: loaded.product, sku: input.sku, quantity: input.quantity });
-    if (!result.ok)
-      throw new ApiError(
-        'UNPROCESSABLE',
-        result.message,
-        { reason: result.code },
-        statusForAddCode[result.code] ?? 400,
+): Promise<Outcome<string>> {
+  return asOutcome(() =>
+    db.transaction(async (tx) => {
+      const loaded = await loadCommerceProduct(tx, site.id, input.itemId);
+      if (!loaded) throw new Rejection('ITEM_UNAVAILABLE');
+      if (!loaded.product.isSubscribable) throw new Rejection('NOT_SUBSCRIBABLE');
+      const result = validateAddToCart({ product: loaded.product, sku: input.sku, quantity: input.quantity });
+      if (!result.ok) throw new Rejection(result.code, undefined, result.message);
+      const variant = result.variant ?? loaded.product.variants[0];
+      if (!variant) throw new Rejection('VARIANT_UNAVAILABLE');
+      // hardening (#12): same additional-fields check as a cart add.
+      input.additionalFields = await checkAdditionalFields(
+        tx,
+        site.id,
+        loaded.product.additionalFieldsFormId,
+        input.additionalFields,
       );
-    const variant = result.variant ?? loaded.product.variants[0];
-    const cart = await createCart(tx, { websiteId: site.id, kind: 'SUBSCRIPTION' });
-    await upsertEntry(tx, {
-      websiteId: site.id,
-      cartId: cart.id,
-      itemId: input.itemId,
-      sku: variant.sku,
-      quantity: result.quantity,
-      additionalFields: input.additionalFields,
-    });
-    return cart.token;
-  });
+      const cart = await createCart(tx, { websiteId: site.id, kind: 'SUBSCRIPTION' });
+      await upsertEntry(tx, {
+        websiteId: site.id,
+        cartId: cart.id,
+        itemId: input.itemId,
+        sku: variant.sku,
+        quantity: result.quantity,
+        additionalFields: input.additionalFields,
+      });
+      return cart.token;
+    }),
+  );
 }
 
 /**
@@ -338,8 +353,8 @@ export async function mergeGuestCart(
       const current = line.additionalFields
         ? undefined
         : userLines.find((l) => l.sku === line.sku && !l.additionalFields);
-      const tracksStock = (line.productType === 1 || line.productType === 3) && !line.unlimited;
-      const cap = Math.min(MAX_QUANTITY, tracksStock ? line.qtyInStock : MAX_QUANTITY);
+      const limited = tracksStock(line.productType) && !line.unlimited;
+      const cap = Math.min(MAX_QUANTITY, limited ? line.qtyInStock : MAX_QUANTITY);
       const wanted = Math.min(cap, (current?.quantity ?? 0) + line.quantity);
       if (current) {
         await tx

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { categories, collections, items, products, variants } from '../db/schema/index';
 
@@ -43,6 +43,56 @@ export async function listItems(db: Database, websiteId: string, collectionId: s
     .from(items)
     .where(and(eq(items.websiteId, websiteId), eq(items.collectionId, collectionId)))
     .orderBy(asc(items.displayIndex));
+}
+
+/**
+ * One page of a collection's items in display order, optionally within a category, with
+ * the total count in the same query (`count(*) over ()`): a page costs the same whatever
+ * the collection's size.
+ */
+export async function listItemsPage(
+  db: Database,
+  websiteId: string,
+  collectionId: string,
+  options: { limit: number; offset: number; categoryId?: string },
+): Promise<{ rows: ItemRow[]; total: number }> {
+  const conditions = [eq(items.websiteId, websiteId), eq(items.collectionId, collectionId)];
+  if (options.categoryId)
+    conditions.push(sql`${items.categoryIds} @> ${JSON.stringify([options.categoryId])}::jsonb`);
+  const found = await db
+    .select({ ...getTableColumns(items), total: sql<number>`(count(*) over ())::int` })
+    .from(items)
+    .where(and(...conditions))
+    .orderBy(asc(items.displayIndex), asc(items.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const total = found[0]?.total ?? 0;
+  return { rows: found.map(({ total: _, ...row }) => row), total };
+}
+
+/** Full-text search over item titles and excerpts (uses the items_search_idx GIN index). */
+export async function searchItemsByText(
+  db: Database,
+  websiteId: string,
+  collectionIds: string[],
+  tsQuery: string,
+  limit: number,
+): Promise<ItemRow[]> {
+  if (collectionIds.length === 0) return [];
+  const document = sql`to_tsvector('simple', ${items.title} || ' ' || ${items.excerpt})`;
+  const query = sql`to_tsquery('simple', ${tsQuery})`;
+  return db
+    .select()
+    .from(items)
+    .where(
+      and(
+        eq(items.websiteId, websiteId),
+        inArray(items.collectionId, collectionIds),
+        sql`${document} @@ ${query}`,
+      ),
+    )
+    .orderBy(sql`ts_rank(${document}, ${query}) desc`, asc(items.displayIndex))
+    .limit(limit);
 }
 
 export async function findItemBySlug(

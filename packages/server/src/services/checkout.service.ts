@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type CurrencyCode, formatMoney, ProductType } from '@store/commerce';
+import { CART_ERRORS, type CurrencyCode, formatMoney, ProductType, tracksStock } from '@store/commerce';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { carts, giftCards, orderItems, orders, variants } from '../db/schema/index';
 import { ApiError } from '../errors';
+import { asOutcome, type Outcome, Rejection } from '../reasons';
 import { type CartOwner, findOpenCart } from './cart/cart-store';
 import { buildCartView } from './cart/cart-view';
 import { type SerializedOrder, serializeOrder } from './order.service';
@@ -28,8 +29,6 @@ export interface CheckoutInput {
   payment: { token: string };
 }
 
-const OUT_OF_STOCK = 'Sorry, we do not have enough of that item available.';
-
 function giftCardCode(): string {
   const raw = randomBytes(10).toString('hex').toUpperCase();
   return raw.match(/.{1,4}/g)!.join('-');
@@ -47,138 +46,131 @@ export async function placeOrder(
   owner: CartOwner,
   input: CheckoutInput,
   payments: PaymentProvider,
-): Promise<{ order: SerializedOrder; accessToken: string }> {
-  return db.transaction(async (tx) => {
-    const cart = await findOpenCart(tx, owner, true);
-    if (!cart)
-      throw new ApiError('VALIDATION_FAILED', 'You have nothing in your shopping cart.', {
-        reason: 'CART_EMPTY',
-      });
-    const location = input.shippingAddress
-      ? {
-          country: input.shippingAddress.country,
-          ...(input.shippingAddress.region ? { region: input.shippingAddress.region } : {}),
+): Promise<Outcome<{ order: SerializedOrder; accessToken: string }>> {
+  // A Rejection rolls the transaction back (stock taken so far is returned) and becomes the outcome.
+  return asOutcome(() =>
+    db.transaction(async (tx) => {
+      const cart = await findOpenCart(tx, owner, true);
+      if (!cart) throw new Rejection('CART_EMPTY');
+      const location = input.shippingAddress
+        ? {
+            country: input.shippingAddress.country,
+            ...(input.shippingAddress.region ? { region: input.shippingAddress.region } : {}),
+          }
+        : cart.shippingLocation;
+      const selected = input.shippingOptionId ?? cart.selectedShippingOptionId;
+      const prepared = {
+        ...cart,
+        shippingLocation: location ?? null,
+        selectedShippingOptionId: selected ?? null,
+      };
+      const view = await buildCartView(tx, site, prepared);
+      if (view.entries.length === 0) throw new Rejection('CART_EMPTY');
+      const minimum = site.storeSettings.minimumOrderSubtotalCents;
+      if (minimum > 0 && view.subtotalCents < minimum) {
+        throw new Rejection('MINIMUM_SUBTOTAL', {
+          subtotal: formatMoney(minimum, site.currency as CurrencyCode),
+        });
+      }
+
+      if (view.requiresShipping) {
+        if (!input.shippingAddress) {
+          throw new ApiError('VALIDATION_FAILED', CART_ERRORS.CART_INVALID_INFORMATION, {
+            errors: { shippingAddress: 'Required' },
+          });
         }
-      : cart.shippingLocation;
-    const selected = input.shippingOptionId ?? cart.selectedShippingOptionId;
-    const prepared = {
-      ...cart,
-      shippingLocation: location ?? null,
-      selectedShippingOptionId: selected ?? null,
-    };
-    const view = await buildCartView(tx, site, prepared);
-    if (view.entries.length === 0) {
-      throw new ApiError('VALIDATION_FAILED', 'You have nothing in your shopping cart.', {
-        reason: 'CART_EMPTY',
-      });
-    }
-    const minimum = site.storeSettings.minimumOrderSubtotalCents;
-    if (minimum > 0 && view.subtotalCents < minimum) {
-      const subtotal = formatMoney(minimum, site.currency as CurrencyCode);
-      throw new ApiError(
-        'VALIDATION_FAILED',
-        `To check out, your order subtotal must be ${subtotal} or more.`,
-        {
-          reason: 'MINIMUM_SUBTOTAL',
-        },
-      );
-    }
-
-    if (view.requiresShipping) {
-      if (!input.shippingAddress) {
-        throw new ApiError('VALIDATION_FAILED', 'Update the missing or invalid information above.', {
-          errors: { shippingAddress: 'Required' },
-        });
+        if (!view.selectedShippingOption) {
+          throw new ApiError('VALIDATION_FAILED', CART_ERRORS.CART_INVALID_INFORMATION, {
+            errors: { shippingOptionId: 'Select a shipping option.' },
+          });
+        }
       }
-      if (!view.selectedShippingOption) {
-        throw new ApiError('VALIDATION_FAILED', 'Update the missing or invalid information above.', {
-          errors: { shippingOptionId: 'Select a shipping option.' },
-        });
+      // Decrement stock per variant (lines with different form answers may share a variant).
+      const wanted = new Map<string, number>();
+      for (const entry of view.entries) {
+        if (tracksStock(entry.productType) && !entry.unlimited)
+          wanted.set(entry.variantId, (wanted.get(entry.variantId) ?? 0) + entry.quantity);
       }
-    }
-    // Decrement stock per variant (lines with different form answers may share a variant).
-    const wanted = new Map<string, number>();
-    for (const entry of view.entries) {
-      const tracked = entry.productType === ProductType.PHYSICAL || entry.productType === ProductType.SERVICE;
-      if (tracked && !entry.unlimited)
-        wanted.set(entry.variantId, (wanted.get(entry.variantId) ?? 0) + entry.quantity);
-    }
-    for (const [variantId, quantity] of wanted) {
-      const updated = await tx
-        .update(variants)
-        .set({ qtyInStock: sql`${variants.qtyInStock} - ${quantity}` })
-        .where(
-          and(eq(variants.id, variantId), eq(variants.unlimited, false), gte(variants.qtyInStock, quantity)),
-        )
-        .returning({ id: variants.id });
-      if (updated.length === 0)
-        throw new ApiError('CONFLICT', OUT_OF_STOCK, { reason: 'VARIANT_OUT_OF_STOCK' });
-    }
+      for (const [variantId, quantity] of wanted) {
+        const updated = await tx
+          .update(variants)
+          .set({ qtyInStock: sql`${variants.qtyInStock} - ${quantity}` })
+          .where(
+            and(
+              eq(variants.id, variantId),
+              eq(variants.unlimited, false),
+              gte(variants.qtyInStock, quantity),
+            ),
+          )
+          .returning({ id: variants.id });
+        if (updated.length === 0) throw new Rejection('VARIANT_OUT_OF_STOCK');
+      }
 
-    const charge = await payments.charge({
-      amountCents: view.grandTotalCents,
-      currency: site.currency,
-      token: input.payment.token,
-      idempotencyKey: cart.id,
-    });
-    if (!charge.ok) throw new ApiError('PAYMENT_FAILED', charge.message);
-
-    const accessToken = randomBytes(18).toString('base64url');
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        websiteId: site.id,
-        purchasedCartId: cart.id,
-        accessToken,
-        siteUserId: cart.siteUserId,
-        email: input.email,
-        testMode: payments.testMode,
+      const charge = await payments.charge({
+        amountCents: view.grandTotalCents,
         currency: site.currency,
-        subtotalCents: view.subtotalCents,
-        taxCents: view.taxCents,
-        shippingCents: view.shippingCostCents,
-        discountCents: view.discountCents,
-        grandTotalCents: view.grandTotalCents,
-        shippingAddress: view.requiresShipping
-          ? (input.shippingAddress as unknown as Record<string, string>)
-          : null,
-        shippingOptionName: view.requiresShipping ? (view.selectedShippingOption?.name ?? null) : null,
-        paymentProvider: payments.name,
-        paymentReference: charge.reference,
-      })
-      .returning();
-    await tx.insert(orderItems).values(
-      view.entries.map((e) => ({
-        websiteId: site.id,
-        orderId: order.id,
-        itemId: e.itemId,
-        sku: e.chosenVariant.sku,
-        productName: e.title,
-        variantDescription: Object.values(e.chosenVariant.attributes).join(' / '),
-        productType: e.productType,
-        quantity: e.quantity,
-        unitPriceCents: e.purchasePriceCents,
-        additionalFields: e.additionalFields ? JSON.parse(e.additionalFields) : null,
-      })),
-    );
-    const cards = view.entries
-      .filter((e) => e.productType === ProductType.GIFT_CARD)
-      .flatMap((e) => Array.from({ length: e.quantity }, () => e.purchasePriceCents));
-    if (cards.length > 0) {
-      await tx.insert(giftCards).values(
-        cards.map((cents) => ({
+        token: input.payment.token,
+        idempotencyKey: cart.id,
+      });
+      if (!charge.ok) throw new ApiError('PAYMENT_FAILED', charge.message);
+
+      const accessToken = randomBytes(18).toString('base64url');
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          websiteId: site.id,
+          purchasedCartId: cart.id,
+          accessToken,
+          siteUserId: cart.siteUserId,
+          email: input.email,
+          testMode: payments.testMode,
+          currency: site.currency,
+          subtotalCents: view.subtotalCents,
+          taxCents: view.taxCents,
+          shippingCents: view.shippingCostCents,
+          discountCents: view.discountCents,
+          grandTotalCents: view.grandTotalCents,
+          shippingAddress: view.requiresShipping
+            ? (input.shippingAddress as unknown as Record<string, string>)
+            : null,
+          shippingOptionName: view.requiresShipping ? (view.selectedShippingOption?.name ?? null) : null,
+          paymentProvider: payments.name,
+          paymentReference: charge.reference,
+        })
+        .returning();
+      await tx.insert(orderItems).values(
+        view.entries.map((e) => ({
           websiteId: site.id,
           orderId: order.id,
-          code: giftCardCode(),
-          initialCents: cents,
-          balanceCents: cents,
+          itemId: e.itemId,
+          sku: e.chosenVariant.sku,
+          productName: e.title,
+          variantDescription: Object.values(e.chosenVariant.attributes).join(' / '),
+          productType: e.productType,
+          quantity: e.quantity,
+          unitPriceCents: e.purchasePriceCents,
+          additionalFields: e.additionalFields ? JSON.parse(e.additionalFields) : null,
         })),
       );
-    }
-    await tx
-      .update(carts)
-      .set({ isPurchased: true, orderId: order.id, updatedAt: new Date() })
-      .where(eq(carts.id, cart.id));
-    return { order: await serializeOrder(tx, order), accessToken };
-  });
+      const cards = view.entries
+        .filter((e) => e.productType === ProductType.GIFT_CARD)
+        .flatMap((e) => Array.from({ length: e.quantity }, () => e.purchasePriceCents));
+      if (cards.length > 0) {
+        await tx.insert(giftCards).values(
+          cards.map((cents) => ({
+            websiteId: site.id,
+            orderId: order.id,
+            code: giftCardCode(),
+            initialCents: cents,
+            balanceCents: cents,
+          })),
+        );
+      }
+      await tx
+        .update(carts)
+        .set({ isPurchased: true, orderId: order.id, updatedAt: new Date() })
+        .where(eq(carts.id, cart.id));
+      return { order: await serializeOrder(tx, order), accessToken };
+    }),
+  );
 }

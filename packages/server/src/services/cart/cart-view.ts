@@ -14,7 +14,7 @@ import { type CartLine, type CartRow, type Db, loadCartLines } from './cart-stor
 import { createSiteRulesCache } from './site-rules-cache';
 
 /** The cart entity of spec §3, plus display fields the cart page needs per entry. */
-export type CartView = ShoppingCart & {
+export type CartView = Omit<ShoppingCart, 'entries'> & {
   token: string | null;
   entries: (CartEntry & {
     imageUrl: string | null;
@@ -94,10 +94,16 @@ const siteRules = createSiteRulesCache(async (db, websiteId) => ({
  * The cart entity with current prices (a cart always shows today's prices; an order keeps
  * the prices it was placed at). An absent cart is an empty one.
  */
-export async function buildCartView(db: Db, site: SiteRecord, cart: CartRow | undefined): Promise<CartView> {
+export async function buildCartView(
+  db: Db,
+  site: SiteRecord,
+  cart: CartRow | undefined,
+  /** The cart's lines when the caller already has them (the cart add's write returns them). */
+  knownLines?: CartLine[],
+): Promise<CartView> {
   const currency = site.currency as CurrencyCode;
   // Sequential on purpose: inside a transaction these share one connection.
-  const lines = cart ? await loadCartLines(db, cart.id) : [];
+  const lines = knownLines ?? (cart ? await loadCartLines(db, cart.id) : []);
   const { taxRules: rules, shippingOptions: options } = await siteRules(db, site.id);
   const couponRows = cart ? await loadCoupons(db, site.id, cart.couponCodes) : [];
   const entries = lines.map((line) => lineToEntry(line));

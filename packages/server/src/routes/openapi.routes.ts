@@ -1,0 +1,41 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { apiReferenceHtml } from './api-reference';
+
+/**
+ * Collects every route's schemas (registered before the routes, so its onRoute hook sees
+ * them) into an OpenAPI 3 document. Not encapsulated, so it sees all areas. Routes without a
+ * schema (pages, assets) are hidden from the document.
+ */
+export const openApiCollector = fp(async (app: FastifyInstance) => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Juniper storefront API',
+        version: '1',
+        description:
+          'Every error answers `{ "error": { "code", "message" } }` (docs/api-errors.md). State-changing calls echo the `crumb` cookie in `X-CSRF-Token`.',
+      },
+    },
+    transform: (input) => {
+      if (!input.url.startsWith('/api/') || !input.schema) return { schema: { hide: true }, url: input.url };
+      return jsonSchemaTransform(input);
+    },
+  });
+});
+
+/** `GET /api/openapi.json` (the document) and `GET /api/docs` (a readable reference, no CDN). */
+export async function openApiRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return app.swagger();
+  });
+  let html: string | null = null;
+  app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
+    html ??= apiReferenceHtml(app.swagger() as Parameters<typeof apiReferenceHtml>[0]);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

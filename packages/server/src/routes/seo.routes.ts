@@ -1,0 +1,52 @@
+import { siteBaseUrl } from '../services/site-base-url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FAVICON_SVG, faviconIco } from '../seo/favicon';
+import { robotsTxt, sitemapEntries, sitemapXml } from '../seo/sitemap';
+
+/** The site's origin as the visitor reached it (absolute URLs in the sitemap, robots.txt and feeds). */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The origin links in pages, feeds and the sitemap use: the site's configured base URL; else
+ * the origin as reached when the Host is one of the site's own hosts (development on
+ * localhost); else the site's first host. A foreign Host header (the default site answers
+ * unknown hosts) never ends up in a page that is cached for everyone.
+ */
+export function publicOrigin(request: FastifyRequest): string {
+  const site = request.site;
+  if (!site) return requestOrigin(request);
+  if (site.baseUrl) return siteBaseUrl(site);
+  if (site.hosts.includes(request.hostname.toLowerCase())) return requestOrigin(request);
+  return siteBaseUrl(site);
+}
+
+/**
+ * What search engines and browsers ask every site for: the icon (/favicon.svg, /favicon.ico),
+ * /robots.txt and /sitemap.xml (every public page, post and product).
+ */
+export async function seoRoutes(app: FastifyInstance): Promise<void> {
+  const ico = faviconIco();
+  const day = 'public, max-age=86400';
+  app.get('/favicon.ico', async (_request, reply) =>
+    reply.type('image/x-icon').header('cache-control', day).send(ico),
+  );
+  app.get('/favicon.svg', async (_request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', day).send(FAVICON_SVG),
+  );
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(publicOrigin(request))),
+  );
+  app.get('/sitemap.xml', async (request, reply) => {
+    if (!request.site) return reply.callNotFound();
+    const entries = await sitemapEntries(app.database.db, request.site.id);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemapXml(publicOrigin(request), entries));
+  });
+}

@@ -1,0 +1,83 @@
+import { contract, islandData } from '@store/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestSite, type TestSite } from './helpers/test-app';
+
+/** The document's own routes, which it does not list. */
+const SELF = new Set(['GET /api/openapi.json', 'GET /api/docs']);
+
+let site: TestSite;
+beforeAll(async () => {
+  site = await createTestSite('pglite');
+});
+afterAll(() => site.app.close());
+
+const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
+
+describe('GET /api/openapi.json', () => {
+  it('lists every registered /api route with its schemas (fails when a route is left out)', async () => {
+    const res = await site.request({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    const registered = site.app.routeTable
+      .filter((r) => r.url.startsWith('/api/'))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !SELF.has(key));
+    expect(registered.length).toBeGreaterThan(30);
+    const missing = registered.filter((key) => {
+      const [method = '', url = ''] = key.split(' ');
+      return !doc.paths[openApiPath(url)]?.[method.toLowerCase()]?.summary;
+    });
+    expect(missing).toEqual([]);
+    // And nothing in the contract that no route serves.
+    expect(Object.keys(contract).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  it('describes request bodies and responses from the zod schemas', async () => {
+    const doc = (await site.request({ method: 'GET', url: '/api/openapi.json' })).json();
+    const add = doc.paths['/api/commerce/shopping-cart/entries'].post;
+    const body = add.requestBody.content['application/json'].schema;
+    expect(body.required).toContain('itemId');
+    expect(Object.keys(add.responses['200'].content['application/json'].schema.properties)).toEqual([
+      'shoppingCart',
+      'newlyAdded',
+    ]);
+  });
+
+  it('shows a readable reference at /api/docs without scripts from elsewhere', async () => {
+    const res = await site.request({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('/api/commerce/shopping-cart/entries');
+    expect(res.body).not.toMatch(/<script/i);
+  });
+});
+
+describe('validation through the declared schemas', () => {
+  it('answers 400 VALIDATION_FAILED with the field errors, never a 500', async () => {
+    const res = await site.request({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      payload: { itemId: '', quantity: { nested: true } },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['itemId', 'quantity']));
+  });
+});
+
+describe('island data', () => {
+  it('a product page writes #sf-data in the shape of the islandData schema the islands are typed by', async () => {
+    const res = await site.request({ method: 'GET', url: '/shop/p/classic-tee' });
+    expect(res.statusCode).toBe(200);
+    const json = /<script[^>]*id="sf-data"[^>]*>([\s\S]*?)<\/script>/.exec(res.body)?.[1];
+    expect(json).toBeDefined();
+    const parsed = islandData.safeParse(JSON.parse(json ?? '{}'));
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+    expect(Object.keys(parsed.data?.products ?? {})).toHaveLength(1);
+  });
+});
