@@ -33,6 +33,8 @@ async function fillCheckout(page: LaunchedBrowser['page']): Promise<void> {
   await page.fill('#checkout-lastName', 'Lovelace');
   await page.fill('#checkout-address1', '1 Main St');
   await page.fill('#checkout-city', 'Springfield');
+  await page.selectOption('#checkout-country', 'US');
+  await page.selectOption('#checkout-state', 'NY');
   await page.fill('#checkout-postalCode', '12345');
   const option = await page.$eval(
     '#checkout-shippingOptionId option:nth-child(2)',
@@ -176,7 +178,7 @@ describe('storefront in Chromium', () => {
     await expect.poll(() => button.textContent(), { timeout: 2000 }).toBe('Add to Cart');
   });
 
-  it('quick view opens the product from the grid with the keyboard', async () => {
+  it('quick view opens the product in a dialog from the grid with the keyboard', async () => {
     const { page } = await fresh();
     await page.goto('/shop');
     await page.locator('.product-card__add[data-island-mounted="true"]').first().waitFor();
@@ -185,8 +187,11 @@ describe('storefront in Chromium', () => {
       .locator('.sqs-product-quick-view-button')
       .focus();
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/shop/p/zip-hoodie');
-    expect(new URL(page.url()).pathname).toBe('/shop/p/zip-hoodie');
+    await page.waitForSelector('[role="dialog"] [data-testid="quick-view"]');
+    expect(await page.getAttribute('[role="dialog"] .quick-view__details', 'href')).toBe(
+      '/shop/p/zip-hoodie',
+    );
+    expect(new URL(page.url()).pathname).toBe('/shop');
   });
 
   it('express checkout goes straight to checkout after adding', async () => {
@@ -283,7 +288,7 @@ describe('storefront in Chromium', () => {
 
     await page.goto('/cart');
     await page.waitForSelector('[data-testid="cart-line"]');
-    expect(await page.textContent('[data-testid="cart-line"]')).toContain('ADA');
+    await expect.poll(() => page.textContent('[data-testid="cart-line"]')).toContain('Name to engrave: ADA');
     await page.click('button:has-text("Edit details")');
     await page.waitForSelector('[role="dialog"] form');
     await page.keyboard.press('Escape');

@@ -157,7 +157,8 @@ export async function run(
   const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 32);
   const maxBeacons = options.maxBeacons ?? Number(process.env.BENCH_MAX ?? 200_000);
   const nats = options.nats ?? process.env.BENCH_NATS === '1';
-  const databaseUrl = await freshDatabase('tracking_bench');
+  // BENCH_DB_NAME: a database of your own when several people benchmark on one server.
+  const databaseUrl = await freshDatabase(process.env.BENCH_DB_NAME ?? 'tracking_bench');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracking-bench-'));
   const { port, child } = await startServer({
     DATABASE_URL: databaseUrl,

@@ -1,11 +1,22 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import http from 'node:http';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { crumbProtection } from './plugins/crumb';
-import { errorContract } from './plugins/error-contract';
+import { edgeValidation } from './plugins/edge-validation';
+import { errorContract, isApiPath, sendApiError } from './plugins/error-contract';
+import { limitsPlugin } from './plugins/limits';
+import { redactingLoggerOptions } from './plugins/log-redaction';
+import { securityHeaders } from './plugins/security-headers';
 import { siteUserSession } from './plugins/owner-auth';
 import { siteResolver } from './plugins/site';
 import { trackingQueuePlugin } from './queue/tracking-queue.plugin';
@@ -19,14 +30,24 @@ import { formRoutes } from './routes/forms.routes';
 import { ownerRoutes } from './routes/owner.routes';
 import { restockRoutes } from './routes/restock.routes';
 import { analyticsRoutes } from './routes/analytics.routes';
+import { openApiCollector, openApiRoutes } from './routes/openapi.routes';
 import { healthRoutes } from './routes/health.routes';
 import { inventoryRoutes } from './routes/inventory.routes';
 import { pageRoutes } from './routes/pages.routes';
 import { siteUserRoutes } from './routes/site-users.routes';
+import { seoRoutes } from './routes/seo.routes';
 import { staticAssetRoutes } from './routes/static-assets.routes';
+import { studioAppRoutes } from './routes/studio-app.routes';
+import { studioMediaRoutes } from './routes/studio-media.routes';
+import { studioPageRoutes } from './routes/studio-pages.routes';
+import { studioPostRoutes } from './routes/studio-posts.routes';
+import { studioSiteRoutes } from './routes/studio-site.routes';
+import { dropSitePagesOnSuccess } from './pages/page-invalidation';
 import { seedIfEmpty } from './seed/seed-demo-site';
+import { jobScheduler } from './services/jobs/scheduler-plugin';
 import { outboxWorker } from './services/outbox/outbox-plugin';
 import type { PaymentProvider } from './services/payments/payment-provider';
+import { ApiError } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +69,22 @@ export interface BuildAppOptions {
   cartWritesPer10s?: number | false;
   /** Payment provider for checkout (default: the built-in test-mode provider). */
   payments?: PaymentProvider;
+  /** Connection timeouts in ms (tests shorten them); defaults in `TIMEOUTS`. */
+  timeouts?: Partial<typeof TIMEOUTS>;
+}
+
+/**
+ * A request whose headers or body never complete must not hold its connection for
+ * minutes: headers within 10 s, the whole request within 30 s, idle keep-alive 5 s.
+ */
+export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
+/** Fastify's trustProxy: a hop count becomes "trust the nearest n hops". */
+function trustProxyOption(
+  value: AppConfig['trustProxy'],
+): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_addr, hop) => hop < value;
+  return value ?? false;
 }
 
 /**
@@ -57,10 +94,39 @@ export interface BuildAppOptions {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: typeof logger === 'object' && logger !== null ? redactingLoggerOptions(logger) : logger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    trustProxy: true,
+    // Nobody's X-Forwarded-* is believed unless TRUST_PROXY says which proxies to trust:
+    // otherwise any client picks its own address and walks past every per-address limit.
+    trustProxy: trustProxyOption(config.trustProxy),
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        {
+          headersTimeout: timeouts.headersMs,
+          requestTimeout: timeouts.requestMs,
+          keepAliveTimeout: timeouts.keepAliveMs,
+          // Node checks the timeouts above on this interval (default 30 s: far too coarse).
+          connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+        },
+        handler,
+      );
+      // A socket with no traffic at all (not even headers) is dropped too.
+      server.setTimeout(timeouts.requestMs);
+      return server;
+    },
+    // Errors the router raises before any route runs (a broken %-escape in the URL).
+    frameworkErrors: (_error, request, rawReply) => {
+      const reply = rawReply as FastifyReply;
+      const apiError = new ApiError('BAD_REQUEST', 'The address could not be understood.');
+      if (isApiPath(request.url)) return sendApiError(reply, apiError);
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Bad request</title><h1>Bad request</h1>');
+    },
     // Per-request log lines only when debugging: they cost throughput on the hot path.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -80,14 +146,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   await app.register(errorContract);
+  await app.register(securityHeaders);
+  // Schema-first API: each route plugin declares zod schemas from @store/api (routes/api-schema.ts);
+  // the collector turns them into the OpenAPI document.
+  await app.register(openApiCollector);
+  // brotli/gzip for JSON and other responses over 4 KiB (smaller ones fit the first TCP
+  // round trip anyway, and the compression stream cost the cart add ~15 % of its CPU);
+  // pages and the theme CSS arrive precompressed (content-encoding set) and pass untouched.
+  await app.register(fastifyCompress, { global: true, threshold: 4096, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  await app.register(edgeValidation);
   await app.register(siteResolver, { db: database.db });
+  await app.register(limitsPlugin);
   await app.register(crumbProtection);
   await app.register(siteUserSession);
 
   await app.register(healthRoutes);
   await app.register(staticAssetRoutes);
+  await app.register(seoRoutes);
   // API areas (spec §7): one encapsulated plugin each, under /api.
   const cartLimit = options.cartWritesPer10s ?? config.cartWritesPer10s ?? 100;
   await app.register(cartRoutes, { writesPer10s: cartLimit === 0 ? false : cartLimit });
@@ -96,6 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(siteUserRoutes);
   await app.register(formRoutes);
   await app.register(outboxWorker);
+  // Daily tracking retention and any later periodic job: one process at a time.
+  await app.register(jobScheduler);
   await app.register(restockRoutes);
   await app.register(ownerRoutes);
   await app.register(trackingQueuePlugin);
@@ -104,6 +183,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clankerRoutes);
   await app.register(performanceRoutes);
   await app.register(analyticsRoutes);
+  // The studio (#13): its API areas and the app under /config.
+  await app.register(async (studio) => {
+    // A successful studio write drops this process's cached pages of the site before it answers.
+    studio.addHook('onSend', dropSitePagesOnSuccess);
+    await studio.register(studioSiteRoutes);
+    await studio.register(studioPageRoutes);
+    await studio.register(studioMediaRoutes);
+    await studio.register(studioPostRoutes);
+    await studio.register(studioAppRoutes);
+  });
+  await app.register(openApiRoutes);
   await app.register(pageRoutes);
   return app;
 }

@@ -1,5 +1,7 @@
 import { buildApp } from './app';
+import { startAdminSocket } from './cli/admin-socket';
 import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/client';
 
 /** `npm start`: validate configuration, build the app, listen, shut down gracefully. */
 async function main(): Promise<void> {
@@ -13,7 +15,23 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // PGlite: local admin requests (create-owner) reach this process over a Unix socket.
+  if (!config.databaseUrl) {
+    const admin = await startAdminSocket(app.database.db, config.dataDir);
+    app.addHook('onClose', async () => {
+      admin.close();
+    });
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

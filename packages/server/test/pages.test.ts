@@ -18,6 +18,30 @@ describe.each(backends)('theme pages (%s)', (backend) => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     site.request({ method: 'GET', url, crumb: false, headers });
 
+  it('a failed page request gets the error page (type 101) in the theme, not bare HTML', async () => {
+    const res = await site.request({
+      method: 'POST',
+      url: '/wholesale',
+      crumb: false,
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('data-page-type="101"');
+    expect(res.body).toContain('class="site-header"');
+    expect(res.body).toContain('<h1 class="page-title">Bad request</h1>');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('site SEO files: favicon.ico is an icon, robots.txt names the sitemap, sitemap lists products', async () => {
+    const ico = await get('/favicon.ico');
+    expect(ico.statusCode).toBe(200);
+    expect(ico.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+    expect((await get('/robots.txt')).body).toMatch(/^Sitemap: http:\/\/.+\/sitemap\.xml$/m);
+    expect((await get('/sitemap.xml')).body).toContain('/shop/p/classic-tee</loc>');
+  });
+
   it.each([
     ['/', 200, 2, 'page-content'],
     ['/shop', 200, 1, 'product-grid'],

@@ -16,6 +16,7 @@ function islandProduct(item: Item, currency: CurrencyCode) {
     variants: product.variants.map((variant, i) => ({ ...variant, imageUrl: raw[i]?.imageUrl ?? null })),
     fullUrl: item.fullUrl,
     assetUrl: item.assetUrl ?? null,
+    images: ((item.images ?? []) as { assetUrl: string }[]).map((i) => i.assetUrl),
   };
 }
 
@@ -54,6 +55,7 @@ export function islandData(context: PageContext): string {
   const website = context.website as { id: string; currency: CurrencyCode };
   for (const item of candidates)
     if (item.structuredContent?.variants) products[item.id] = islandProduct(item, website.currency);
+  // Checked against @store/api's islandData schema by test/openapi.test.ts (the page context is untyped).
   const data = {
     pageType: context.pageType,
     itemId: context.itemId ?? null,

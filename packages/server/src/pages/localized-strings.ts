@@ -1,11 +1,13 @@
+import { DEFAULT_LABELS } from '@store/commerce';
+
 /** Default storefront labels (spec §3 "Localized strings", §9 default labels). */
 export const defaultLocalizedStrings = {
-  productAddToCartText: 'Add to Cart',
-  productSubscribeText: 'Subscribe',
+  productAddToCartText: DEFAULT_LABELS.addToCart,
+  productSubscribeText: DEFAULT_LABELS.subscribe,
   productQuickViewText: 'Quick View',
-  productSoldOutText: 'sold out',
-  productSaleText: 'sale',
-  productQuantityInputLabel: 'Quantity',
+  productSoldOutText: DEFAULT_LABELS.soldOut,
+  productSaleText: DEFAULT_LABELS.sale,
+  productQuantityInputLabel: DEFAULT_LABELS.quantity,
   productVariantSelectText: 'Select {variantName}',
   giftCardValueDisplayText: 'Value',
   giftCardVariantSelectText: 'Select Value',

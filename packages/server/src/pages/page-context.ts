@@ -1,19 +1,28 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { forms, headerFooters, navigations } from '../db/schema/index';
+import { forms } from '../db/schema/index';
+import type { NavigationItem } from '../db/schema/site';
 import {
   type CollectionRow,
-  findCollectionByUrlId,
   findItemBySlug,
-  listCategories,
-  listCollections,
-  listItems,
+  listItemsPage,
   loadProducts,
+  searchItemsByText,
 } from '../services/catalog.service';
 import type { SiteRecord } from '../services/site.service';
+import {
+  attachBlockLayout,
+  attachSiteStyles,
+  hideUnpublishedLinks,
+  isLive,
+  membersOnlyContext,
+  pageState,
+} from './block-page';
 import { defaultLocalizedStrings } from './localized-strings';
 import { CollectionType, PageType, type PageTypeCode, RecordType } from './page-types';
 import { collectionUrl, itemUrl, serializeCollection, serializeItem } from './serialize-catalog';
+import { type SiteFrameData, SiteFrameCache } from './site-frame';
+import { applyShopView } from './shop-view';
 
 /** The page context: what templates render and `?format=json` returns (spec §3). */
 export interface PageContext {
@@ -28,6 +37,16 @@ export interface PageContext {
   [key: string]: unknown;
 }
 
+/** A navigation entry as templates read it. */
+interface NavigationLink {
+  title: string;
+  url: string;
+  collectionId: string | null;
+  externalLink: string | null;
+  active: boolean;
+  children: NavigationLink[];
+}
+
 /** System pages that do not come from a collection. */
 const systemPages: Record<string, PageTypeCode> = {
   '/cart': PageType.showCart,
@@ -37,28 +56,25 @@ const systemPages: Record<string, PageTypeCode> = {
   '/search': PageType.search,
 };
 
-async function siteFrame(db: Database, site: SiteRecord, path: string) {
-  const [allCollections, [nav], [hf]] = await Promise.all([
-    listCollections(db, site.id),
-    db
-      .select()
-      .from(navigations)
-      .where(eq(navigations.websiteId, site.id))
-      .orderBy(asc(navigations.identifier)),
-    db.select().from(headerFooters).where(eq(headerFooters.websiteId, site.id)),
-  ]);
-  const byId = new Map(allCollections.map((c) => [c.id, c]));
-  const navigation = (nav?.items ?? []).map((entry) => {
+function siteFrame(site: SiteRecord, frame: SiteFrameData, path: string) {
+  const byId = new Map(frame.collections.map((c) => [c.id, c]));
+  const link = (entry: NavigationItem): NavigationLink => {
     const c = entry.collectionId ? byId.get(entry.collectionId) : undefined;
     const url = c ? collectionUrl(c) : (entry.externalLink ?? '#');
+    // Folders (#13) carry their pages as children; the layout shows them as a menu.
+    const children = (entry.children ?? []).map(link);
     return {
       title: entry.title,
       url,
       collectionId: entry.collectionId ?? null,
       externalLink: entry.externalLink ?? null,
-      active: url === '/' ? path === '/' : path === url || path.startsWith(`${url}/`),
+      active:
+        children.some((child) => child.active) ||
+        (url === '#' ? false : url === '/' ? path === '/' : path === url || path.startsWith(`${url}/`)),
+      children,
     };
-  });
+  };
+  const navigation = frame.navigation.map(link);
   const context: PageContext = {
     pageType: PageType.page,
     website: {
@@ -89,11 +105,11 @@ async function siteFrame(db: Database, site: SiteRecord, path: string) {
     featureFlags: { useCLDRMoneyFormat: true },
     localizedStrings: defaultLocalizedStrings,
     navigation,
-    header: hf?.header ?? {},
-    footer: hf?.footer ?? {},
+    header: frame.header,
+    footer: frame.footer,
     cartUrl: '/cart',
   };
-  return { context, allCollections };
+  return context;
 }
 
 async function attachForm(db: Database, context: PageContext, formId: string | null): Promise<void> {
@@ -102,24 +118,42 @@ async function attachForm(db: Database, context: PageContext, formId: string | n
   if (form) context.form = { id: form.id, name: form.name, ...form.definition };
 }
 
+/** Items per page of a collection (spec §9 caps a collection at 200 products; a page shows fewer). */
+export const ITEMS_PER_PAGE = 24;
+
+/** `?page=` as a positive integer (1 when absent or malformed). */
+function pageNumber(raw: string | undefined): number {
+  const n = /^\d{1,6}$/.test(raw ?? '') ? Number(raw) : 1;
+  return Math.max(n, 1);
+}
+
+/** Returns false when the requested page or category does not exist (→ not found). */
 async function collectionContext(
   db: Database,
   site: SiteRecord,
   context: PageContext,
   collection: CollectionRow,
-) {
+  frame: SiteFrameData,
+  query: Record<string, string>,
+): Promise<boolean> {
   context.collection = serializeCollection(collection);
   if (collection.type === CollectionType.page) {
     context.pageType = PageType.page;
     context.page = { title: collection.title, body: collection.body };
     await attachForm(db, context, collection.formId);
-    return;
+    return true;
   }
   context.pageType = PageType.collection;
-  const [rows, cats] = await Promise.all([
-    listItems(db, site.id, collection.id),
-    listCategories(db, site.id, collection.id),
-  ]);
+  const cats = frame.categories.filter((c) => c.collectionId === collection.id);
+  const category = query.category ? cats.find((c) => c.slug === query.category) : undefined;
+  if (query.category && !category) return false;
+  const page = pageNumber(query.page);
+  const { rows, total } = await listItemsPage(db, site.id, collection.id, {
+    limit: ITEMS_PER_PAGE,
+    offset: (page - 1) * ITEMS_PER_PAGE,
+    categoryId: category?.id,
+  });
+  if (page > 1 && rows.length === 0) return false;
   const productMap =
     collection.type === CollectionType.products ? await loadProducts(db, site.id, rows) : new Map();
   context.items = rows.map((row) =>
@@ -130,8 +164,40 @@ async function collectionContext(
     }),
   );
   context.categories = cats.map((c) => ({ id: c.id, displayName: c.displayName, slug: c.slug }));
+  context.pagination = pagination(collectionUrl(collection), page, total, category?.slug);
   if (collection.type === CollectionType.products) addStoreContext(context, [...productMap.values()]);
+  return true;
 }
+
+/** Previous/next links of a paginated collection (null when there is none). */
+function pagination(baseUrl: string, page: number, total: number, category?: string) {
+  const pageCount = Math.max(1, Math.ceil(total / ITEMS_PER_PAGE));
+  const url = (n: number) => {
+    const params = new URLSearchParams();
+    if (category) params.set('category', category);
+    if (n > 1) params.set('page', String(n));
+    const qs = params.toString();
+    return qs ? `${baseUrl}?${qs}` : baseUrl;
+  };
+  return {
+    page,
+    pageCount,
+    pageSize: ITEMS_PER_PAGE,
+    totalItems: total,
+    category: category ?? null,
+    prevPageUrl: page > 1 ? url(page - 1) : null,
+    nextPageUrl: page < pageCount ? url(page + 1) : null,
+  };
+}
+
+/** The demo store's instalment terms (spec §3 instalment context). */
+const INSTALMENT_DEFAULTS = {
+  afterPayAvailable: true,
+  afterPayMin: { value: '35.00', currency: 'USD' },
+  afterPayMax: { value: '2000.00', currency: 'USD' },
+  shopperLanguage: 'en',
+  stripeAccountCountry: 'US',
+};
 
 /** Per-product merchandising and instalment context (spec §3). */
 function addStoreContext(
@@ -155,13 +221,7 @@ function addStoreContext(
       mailingListSignUpEnabled: true,
       mailingListOptInByDefault: false,
     };
-    installments[item.id] = {
-      afterPayAvailable: product.productType === 1,
-      afterPayMin: { value: '35.00', currency: 'USD' },
-      afterPayMax: { value: '2000.00', currency: 'USD' },
-      shopperLanguage: 'en',
-      stripeAccountCountry: 'US',
-    };
+    installments[item.id] = { ...INSTALMENT_DEFAULTS, afterPayAvailable: product.productType === 1 };
   }
   context.productMerchandisingContext = merchandising;
   context.productInstallmentContext = installments;
@@ -172,6 +232,7 @@ async function itemContext(
   site: SiteRecord,
   context: PageContext,
   collection: CollectionRow,
+  frame: SiteFrameData,
   slug: string,
 ): Promise<boolean> {
   const row = await findItemBySlug(db, site.id, collection.id, slug);
@@ -179,7 +240,7 @@ async function itemContext(
   context.pageType = PageType.contentItem;
   context.collection = serializeCollection(collection);
   context.itemId = row.id;
-  const cats = await listCategories(db, site.id, collection.id);
+  const cats = frame.categories.filter((c) => c.collectionId === collection.id);
   if (row.recordType === RecordType.storeItem) {
     const record = (await loadProducts(db, site.id, [row])).get(row.id);
     const item = serializeItem(row, collection, {
@@ -207,24 +268,47 @@ async function itemContext(
   return true;
 }
 
-/** Published items and pages whose title or excerpt contains the query (case-insensitive). */
+/** Words of a search as a prefix tsquery ("classic te" → "classic:* & te:*"); null when none. */
+export function toPrefixTsQuery(text: string): string | null {
+  const words =
+    text
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+const SEARCH_LIMIT = 50;
+
+/**
+ * Pages whose title matches, then items whose title or excerpt matches the words of the
+ * query (full-text search with prefix matching, ranked), in public collections only.
+ */
 async function searchItems(db: Database, site: SiteRecord, collections: CollectionRow[], query: string) {
-  const needle = query.toLowerCase();
-  const results: { title: string; fullUrl: string; excerpt: string }[] = [];
+  const tsQuery = toPrefixTsQuery(query);
+  if (!tsQuery) return [];
+  const words = tsQuery.split(' & ').map((w) => w.slice(0, -2));
   const visible = collections.filter((c) => c.enabled && c.password === null);
+  const results: { title: string; fullUrl: string; excerpt: string }[] = [];
   for (const c of visible) {
-    if (c.type === CollectionType.page) {
-      if (c.title.toLowerCase().includes(needle))
-        results.push({ title: c.title, fullUrl: collectionUrl(c), excerpt: c.description ?? '' });
-      continue;
-    }
-    for (const row of await listItems(db, site.id, c.id)) {
-      const text = `${row.title} ${row.excerpt ?? ''}`.toLowerCase();
-      if (text.includes(needle))
-        results.push({ title: row.title, fullUrl: itemUrl(c, row), excerpt: row.excerpt ?? '' });
-    }
+    const titleWords = c.title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (c.type === CollectionType.page && words.every((w) => titleWords.some((t) => t.startsWith(w))))
+      results.push({ title: c.title, fullUrl: collectionUrl(c), excerpt: c.description ?? '' });
   }
-  return results.slice(0, 50);
+  const lists = visible.filter((c) => c.type !== CollectionType.page);
+  const byId = new Map(lists.map((c) => [c.id, c]));
+  const rows = await searchItemsByText(
+    db,
+    site.id,
+    lists.map((c) => c.id),
+    tsQuery,
+    SEARCH_LIMIT,
+  );
+  for (const row of rows) {
+    const c = byId.get(row.collectionId);
+    if (c) results.push({ title: row.title, fullUrl: itemUrl(c, row), excerpt: row.excerpt ?? '' });
+  }
+  return results.slice(0, SEARCH_LIMIT);
 }
 
 /**
@@ -235,10 +319,20 @@ export async function buildPageContext(
   db: Database,
   site: SiteRecord,
   path: string,
-  options: { unlockedPages?: readonly string[]; query?: Record<string, string> } = {},
+  options: {
+    unlockedPages?: readonly string[];
+    query?: Record<string, string>;
+    /** Members-only pages (#13) render only for signed-in visitors. */
+    signedIn?: boolean;
+    /** Where the site frame comes from (a cache); loaded per call when absent. */
+    frames?: SiteFrameCache;
+  } = {},
 ): Promise<PageContext> {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const { context, allCollections } = await siteFrame(db, site, clean);
+  const frame = await (options.frames ?? new SiteFrameCache()).get(db, site.id);
+  const allCollections = frame.collections;
+  const context = siteFrame(site, frame, clean);
+  await Promise.all([hideUnpublishedLinks(db, site.id, context), attachSiteStyles(db, site.id, context)]);
   const system = systemPages[clean];
   if (system) {
     context.pageType = system;
@@ -248,6 +342,8 @@ export async function buildPageContext(
       context.searchResults = query ? await searchItems(db, site, allCollections, query) : [];
     }
     if (system === PageType.orderConfirmed) context.orderId = options.query?.orderId ?? null;
+    // The cart page offers instalments for the whole cart (spec §5), under the key "cart".
+    if (system === PageType.showCart) context.productInstallmentContext = { cart: INSTALMENT_DEFAULTS };
     return context;
   }
   const orderStatus = /^\/commerce\/orders\/([A-Za-z0-9-]{1,64})$/.exec(clean);
@@ -257,15 +353,23 @@ export async function buildPageContext(
     return context;
   }
   const segments = clean === '/' ? ['home'] : clean.slice(1).split('/');
-  const collection = await findCollectionByUrlId(db, site.id, decodeURIComponent(segments[0]));
-  if (collection) {
+  const urlId = decodeURIComponent(segments[0]);
+  const collection = allCollections.find((c) => c.urlId === urlId && c.enabled);
+  // Studio page settings (#13): unpublished pages are not found, members-only ones need a sign-in.
+  const state = collection ? await pageState(db, collection.id) : undefined;
+  if (collection && isLive(state)) {
+    if (state?.membersOnly && !options.signedIn) return membersOnlyContext(context, collection);
     if (collection.password !== null && !options.unlockedPages?.includes(collection.id)) {
       context.pageType = PageType.lockScreen;
       context.collection = serializeCollection(collection);
       return context;
     }
-    if (segments.length === 1) {
-      await collectionContext(db, site, context, collection);
+    if (
+      segments.length === 1 &&
+      (await collectionContext(db, site, context, collection, frame, options.query ?? {}))
+    ) {
+      await attachBlockLayout(db, site, context, collection, state);
+      if (collection.type === CollectionType.products) applyShopView(context, options.query ?? {});
       return context;
     }
     const isProductPath =
@@ -273,7 +377,7 @@ export async function buildPageContext(
     const isPostPath = collection.type !== CollectionType.products && segments.length === 2;
     if (
       (isProductPath || isPostPath) &&
-      (await itemContext(db, site, context, collection, decodeURIComponent(segments.at(-1)!)))
+      (await itemContext(db, site, context, collection, frame, decodeURIComponent(segments.at(-1)!)))
     ) {
       return context;
     }

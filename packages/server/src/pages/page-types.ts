@@ -7,6 +7,7 @@ export const PageType = {
   error: 101,
   search: 102,
   lockScreen: 103,
+  memberAreaAccessDenied: 106,
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
+import { type Layout, type SiteStyles, siteStylesCss } from '@store/blocks';
 import { type Engine, type Template, createEngine } from '@store/template';
+import { renderBlockLayout } from './block-layout-html';
+import { seoHead } from '../seo/seo-head';
 import { islandData } from './island-data';
 import { LruCache } from './lru-cache';
+import { RenderBudgetExceeded, budgetErrorPage, renderWithBudget } from './render-budget';
 import type { PageContext } from './page-context';
 import { renderPlain } from './render-plain';
 import { islandsIn, runtimeTags } from './runtime-assets';
 import { templateFor } from './template-for';
 import { type ThemeFiles, themeFiles } from './theme-files';
+import { themeStylesheet } from './theme-stylesheet';
 
 export interface RenderLogger {
   error(obj: unknown, msg?: string): void;
@@ -54,22 +59,35 @@ export function createPageRenderer(
         const source = theme.pages[name];
         if (source === undefined) throw new TemplateFailure(`theme has no "${name}" template`);
         const renderOptions = { locale: options.locale ?? 'en-US' };
-        const body = compiled(source, name).render(context, renderOptions);
+        // Pages made of blocks (#13): the published layout through the theme's block templates.
+        if (context.layout)
+          context.layoutHtml = renderBlockLayout(context.layout as Layout, context, theme.blocks, compiled);
+        const body = renderWithBudget(compiled(source, name), context, renderOptions);
         const islands = islandsIn(body);
+        const title = pageTitle(context);
+        const summary = description(context);
         const data = {
           ...context,
           theme: {
             body,
-            css: theme.css,
-            pageTitle: pageTitle(context),
-            description: description(context),
+            // Linked as a hashed, immutable file (theme-stylesheet.ts), not inlined.
+            cssUrl: themeStylesheet(theme.name).url,
+            pageTitle: title,
+            description: summary,
             islandData: islandData(context),
             scripts: runtimeTags(islands),
-            head: '',
+            // SEO tags, then the site's design (#13): variables and shipped fonts after the theme's CSS.
+            head:
+              seoHead(context, title ?? String(context.website.siteTitle ?? ''), summary) +
+              (context.siteStyles ? `<style>${siteStylesCss(context.siteStyles as SiteStyles)}</style>` : ''),
           },
         };
-        return compiled(theme.layout, 'layout').render(data, renderOptions);
+        return renderWithBudget(compiled(theme.layout, 'layout'), data, renderOptions);
       } catch (error) {
+        if (error instanceof RenderBudgetExceeded) {
+          log?.error({ err: error, pageType: context.pageType }, 'theme render stopped by its budget');
+          return budgetErrorPage(error, (context.website as { siteTitle?: string }).siteTitle ?? '');
+        }
         log?.error(
           { err: error, pageType: context.pageType },
           'theme render failed; using the plain renderer',
@@ -82,6 +100,7 @@ export function createPageRenderer(
 
 function pageTitle(context: PageContext): string | null {
   if (context.pageType === 100) return 'Page not found';
+  if (context.pageType === 101) return 'Error';
   if (context.pageType === 200) return 'Cart';
   if (context.pageType === 201) return 'Checkout';
   if (context.pageType === 202) return 'Order confirmed';
@@ -91,6 +110,7 @@ function pageTitle(context: PageContext): string | null {
 }
 
 function description(context: PageContext): string | null {
+  if (typeof context.seoDescription === 'string') return context.seoDescription;
   const excerpt = context.item?.excerpt;
   if (typeof excerpt !== 'string') return null;
   const text = excerpt.replace(/<[^>]*>/g, '').trim();

@@ -75,6 +75,16 @@ export function serializeVariant(v: VariantRow, currency: string) {
   };
 }
 
+type GalleryImage = { assetUrl: string; altText: string; originalSize?: string };
+
+function galleryImages(content: unknown): GalleryImage[] {
+  const images = (content as { images?: unknown } | null)?.images;
+  if (!Array.isArray(images)) return [];
+  return images
+    .filter((i): i is GalleryImage => typeof i?.assetUrl === 'string')
+    .map((i) => withImageVariants<GalleryImage>({ ...i, altText: i.altText ?? '' }));
+}
+
 /** A content item as templates read it (spec §3 "Content item" / "Product item"). */
 export function serializeItem(
   item: ItemRow,
@@ -100,6 +110,8 @@ export function serializeItem(
     assetUrl: item.mainImage?.assetUrl ?? null,
     mainImage: withImageVariants(item.mainImage as { originalSize?: string } | null),
     mainImageId: item.mainImage ? `${item.id}-image` : null,
+    // The item's further pictures (a product's gallery after its main image).
+    images: galleryImages(item.structuredContent),
     publicCommentCount: 0,
     commentState: 0,
     likeCount: 0,

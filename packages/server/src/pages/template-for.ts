@@ -12,6 +12,8 @@ export function templateFor(context: PageContext): string {
       return context.item?.recordType === RecordType.storeItem ? 'product' : 'post';
     case PageType.notFound:
       return 'not-found';
+    case PageType.error:
+      return 'error';
     case PageType.search:
       return 'search';
     case PageType.lockScreen:

@@ -10,6 +10,8 @@ export interface ThemeFiles {
   css: string;
   /** Page template name (file name without .html) → source. */
   pages: Record<string, string>;
+  /** Block type → its template source (`blocks/<type>.html`, pages made of blocks). */
+  blocks: Record<string, string>;
 }
 
 const loaded = new Map<string, ThemeFiles>();
@@ -24,12 +26,23 @@ export function themeFiles(name = 'default'): ThemeFiles {
   for (const file of fs.readdirSync(pagesDir)) {
     if (file.endsWith('.html')) pages[file.slice(0, -5)] = fs.readFileSync(path.join(pagesDir, file), 'utf8');
   }
+  const blocks: Record<string, string> = {};
+  const blocksDir = path.join(dir, 'blocks');
+  if (fs.existsSync(blocksDir))
+    for (const file of fs.readdirSync(blocksDir))
+      if (file.endsWith('.html'))
+        blocks[file.slice(0, -5)] = fs.readFileSync(path.join(blocksDir, file), 'utf8');
   const theme: ThemeFiles = {
     name,
     layout: fs.readFileSync(path.join(dir, 'layout.html'), 'utf8'),
-    // Inlined into every page: one small stylesheet beats a render-blocking request for LCP.
-    css: fs.readFileSync(path.join(dir, 'theme.css'), 'utf8').replace(/\s*\n\s*/g, ''),
+    // Served as one hashed, cached file (theme-stylesheet.ts): the theme's and the blocks' CSS,
+    // whitespace runs removed.
+    css: [path.join(dir, 'theme.css'), path.join(blocksDir, 'blocks.css')]
+      .filter((file) => fs.existsSync(file))
+      .map((file) => fs.readFileSync(file, 'utf8').replace(/\s*\n\s*/g, ''))
+      .join(''),
     pages,
+    blocks,
   };
   loaded.set(name, theme);
   return theme;

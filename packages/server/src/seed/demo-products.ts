@@ -1,4 +1,5 @@
 import type { SubscriptionPlan } from '../db/schema/index';
+import type { DrawingKind } from './demo-drawings';
 
 /** A demo variant: price in minor units; `stock: 'unlimited'` for unlimited stock. */
 export interface DemoVariant {
@@ -19,6 +20,8 @@ export interface DemoProduct {
   productType: 1 | 2 | 3 | 4;
   /** Hue of the generated image. */
   hue: number;
+  /** What the generated images draw. */
+  kind: DrawingKind;
   options?: string[];
   variants: DemoVariant[];
   subscriptionPlan?: SubscriptionPlan;
@@ -47,6 +50,7 @@ const tee = (colour: string, stock: Record<string, number>, image?: DemoVariant[
 export const demoProducts: DemoProduct[] = [
   {
     slug: 'classic-tee',
+    kind: 'tee',
     title: 'Classic Tee',
     excerpt: 'Heavyweight organic cotton, cut for every day.',
     productType: 1,
@@ -62,6 +66,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'zip-hoodie',
+    kind: 'hoodie',
     title: 'Zip Hoodie',
     excerpt: 'Brushed fleece with a full-length zip. On sale this week.',
     productType: 1,
@@ -81,6 +86,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'canvas-tote',
+    kind: 'tote',
     title: 'Canvas Tote',
     excerpt: 'A sturdy tote, always in stock.',
     productType: 1,
@@ -90,6 +96,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'stoneware-mug',
+    kind: 'mug',
     title: 'Stoneware Mug',
     excerpt: 'Hand-thrown and glazed. Sold out until the next kiln firing.',
     productType: 1,
@@ -104,6 +111,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'field-notebook',
+    kind: 'notebook',
     title: 'Field Notebook',
     excerpt: 'Dot-grid pages, stitched binding. Only a few left.',
     productType: 1,
@@ -114,6 +122,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'enamel-pin-set',
+    kind: 'pins',
     title: 'Enamel Pin Set',
     excerpt: 'Three hard-enamel pins.',
     productType: 1,
@@ -123,6 +132,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'wool-beanie',
+    kind: 'beanie',
     title: 'Wool Beanie',
     excerpt: 'Merino rib knit in three colours.',
     productType: 1,
@@ -138,6 +148,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'art-print',
+    kind: 'print',
     title: 'Art Print',
     excerpt: 'Giclée print on cotton rag. Pay in instalments.',
     productType: 1,
@@ -151,6 +162,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'lightroom-presets',
+    kind: 'presets',
     title: 'Lightroom Presets',
     excerpt: 'Twelve presets, delivered as a download.',
     productType: 2,
@@ -160,6 +172,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'design-consultation',
+    kind: 'call',
     title: 'Design Consultation',
     excerpt: 'A one-hour video call about your brand.',
     productType: 3,
@@ -169,21 +182,24 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'gift-card',
+    kind: 'gift',
     title: 'Gift Card',
     excerpt: 'Let them choose. Delivered by email.',
     productType: 4,
     hue: 50,
-    options: ['Amount'],
+    // "Value" is the spec's gift card option (giftCardValueDisplayText): "Select Value".
+    options: ['Value'],
     variants: [2500, 5000, 10000].map((amount) => ({
       sku: `GIFT-${amount / 100}`,
       price: amount,
       stock: 'unlimited' as const,
-      attributes: { Amount: `$${amount / 100}` },
+      attributes: { Value: `$${amount / 100}` },
     })),
     category: 'Gift Cards',
   },
   {
     slug: 'coffee-subscription',
+    kind: 'coffee',
     title: 'Coffee Subscription',
     excerpt: 'A fresh 250 g bag every month.',
     productType: 1,
@@ -194,6 +210,7 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: 'engraved-necklace',
+    kind: 'necklace',
     title: 'Engraved Necklace',
     excerpt: 'Sterling silver, engraved with the name you choose.',
     productType: 1,

@@ -15,9 +15,25 @@ import {
   websites,
 } from '../db/schema/index';
 import { seedDemoAccounts } from '../services/site-users/demo-accounts';
+import { demoBlockLayouts, seedBlockPages } from './demo-block-pages';
 import { demoForms } from './demo-forms';
-import { demoImageSize } from './demo-image';
-import { demoProducts } from './demo-products';
+import { DEMO_VIEWS, demoImageSize } from './demo-image';
+import { type DemoProduct, demoProducts } from './demo-products';
+
+/** How the product reaches the buyer: each type says what is true of it. */
+export function fulfilmentNote(p: Pick<DemoProduct, 'productType' | 'subscriptionPlan'>): string {
+  if (p.subscriptionPlan) return 'The first delivery ships within two working days; cancel any time.';
+  switch (p.productType) {
+    case 2:
+      return 'Download link by email as soon as you check out.';
+    case 3:
+      return 'After checkout we email you within one working day to book a time.';
+    case 4:
+      return 'Sent by email within minutes of checkout. Never expires.';
+    default:
+      return 'Ships from our studio within two working days.';
+  }
+}
 
 /** Collection type codes (spec §3). */
 const COLLECTION = { generic: 1, page: 10, products: 13 } as const;
@@ -110,23 +126,17 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
         page(
           'home',
           'Home',
-          '<h1>Made slowly, sold honestly</h1><p>Apparel, homeware and stationery from a small studio.</p><p><a class="button" href="/shop">Visit the shop</a></p>',
+          '<h2>Made slowly, sold honestly</h2><p>Apparel, homeware and stationery from a small studio.</p><p><a class="button" href="/shop">Visit the shop</a></p>',
           0,
           formIds.newsletter,
         ),
         page(
           'about',
           'About',
-          '<h1>About us</h1><p>Juniper &amp; Oak is a two-person studio. We design everything we sell and ship from our workshop.</p>',
+          '<h2>A two-person studio</h2><p>Juniper &amp; Oak is a two-person studio. We design everything we sell and ship from our workshop.</p>',
           3,
         ),
-        page(
-          'contact',
-          'Contact',
-          '<h1>Contact</h1><p>Questions about an order? Write to us.</p>',
-          4,
-          formIds.contact,
-        ),
+        page('contact', 'Contact', '<p>Questions about an order? Write to us.</p>', 4, formIds.contact),
         {
           websiteId,
           type: COLLECTION.products,
@@ -148,7 +158,7 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
           type: COLLECTION.page,
           urlId: 'wholesale',
           title: 'Wholesale',
-          body: '<h1>Wholesale</h1><p>Trade prices for stockists.</p>',
+          body: '<p>Trade prices for stockists.</p>',
           password: 'stockist',
           displayIndex: 5,
         },
@@ -197,13 +207,23 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
           title: p.title,
           urlId: p.slug,
           excerpt: `<p>${p.excerpt}</p>`,
-          body: `<p>${p.excerpt}</p><p>Ships from our studio within two working days.</p>`,
+          body: `<p>${p.excerpt}</p><p>${fulfilmentNote(p)}</p>`,
           mainImage: {
             assetUrl: `/assets/demo/${p.slug}.svg`,
             originalSize: demoImageSize,
             mediaFocalPoint: { x: 0.5, y: 0.5 },
             altText: p.title,
             filename: `${p.slug}.svg`,
+          },
+          // Further pictures (close-up, in a room) after the main image: the product gallery.
+          structuredContent: {
+            images: DEMO_VIEWS.filter((view) => view !== 'main').map((view) => ({
+              assetUrl: `/assets/demo/${p.slug}-${view}.svg`,
+              originalSize: demoImageSize,
+              mediaFocalPoint: { x: 0.5, y: 0.5 },
+              altText: `${p.title}, ${view === 'detail' ? 'close-up' : 'in a room'}`,
+              filename: `${p.slug}-${view}.svg`,
+            })),
           },
           categoryIds: [categoryId[p.category]],
           displayIndex: i,
@@ -270,6 +290,18 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
         ],
       },
     });
+    // Home, about and contact are pages made of blocks (the studio edits them; #13).
+    const layouts = demoBlockLayouts({
+      shop: collectionId.shop,
+      newsletterForm: formIds.newsletter,
+      contactForm: formIds.contact,
+      heroImage: `/assets/demo/${demoProducts[0].slug}.svg`,
+    });
+    await seedBlockPages(tx, websiteId, [
+      { collectionId: collectionId.home, layout: layouts.home },
+      { collectionId: collectionId.about, layout: layouts.about },
+      { collectionId: collectionId.contact, layout: layouts.contact },
+    ]);
     await seedDemoAccounts(tx, websiteId);
     return websiteId;
   });

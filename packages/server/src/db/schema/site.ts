@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -52,6 +53,12 @@ export const websites = pgTable(
     language: text('language').notNull().default('en-US'),
     storeSettings: jsonb('store_settings').$type<StoreSettings>().notNull(),
     settings: jsonb('settings').$type<WebsiteSettings>().notNull(),
+    /**
+     * Where this site is published (`https://shop.example.com`): the origin of every link
+     * in mail. Never taken from request headers (Host / X-Forwarded-Host are the client's).
+     * Unset → `https://` + the first host.
+     */
+    baseUrl: text('base_url'),
     captchaSettings: jsonb('captcha_settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAtColumn(),
   },
@@ -136,6 +143,8 @@ export const items = pgTable(
   (t) => [
     uniqueIndex('items_collection_url_key').on(t.collectionId, t.urlId),
     index('items_website_collection_idx').on(t.websiteId, t.collectionId, t.displayIndex),
+    // Site search (pages/search-items.ts uses this exact expression, so the index applies).
+    index('items_search_idx').using('gin', sql`to_tsvector('simple', ${t.title} || ' ' || ${t.excerpt})`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "items_search_idx" ON "items" USING gin (to_tsvector('simple', "title" || ' ' || "excerpt"));
