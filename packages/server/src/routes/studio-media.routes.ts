@@ -11,6 +11,7 @@ import {
   uploadImage,
 } from '../services/media/media.service';
 import { type MediaStorage, localDiskStorage } from '../services/media/media-storage';
+import { s3Storage } from '../services/media/s3-storage';
 import { schemaOf, zodRoutes } from './api-schema';
 
 /** Largest upload (bytes); past it the spec's "file too large". */
@@ -23,7 +24,12 @@ export const MAX_UPLOAD_BYTES = 20 * 1000 * 1000;
  */
 export async function studioMediaRoutes(app: FastifyInstance, options: { storage?: MediaStorage } = {}) {
   const db = app.database.db;
-  const storage = options.storage ?? localDiskStorage(path.join(app.config.dataDir, 'media'));
+  // S3_BUCKET set → the bucket (every process serves every upload); else the local disk.
+  const storage =
+    options.storage ??
+    (app.config.mediaS3
+      ? s3Storage(app.config.mediaS3)
+      : localDiskStorage(path.join(app.config.dataDir, 'media')));
 
   app.get<{ Params: { hash: string; name: string }; Querystring: { format?: string } }>(
     '/media/:hash/:name',
