@@ -80,9 +80,4 @@ export const contentPredicates: Record<string, Predicate> = {
   'same-day?': (_a, ctx) => sameUtcDay(prop(node(ctx), 'startDate'), prop(node(ctx), 'endDate')),
   'serviceNameEmail?': (_a, ctx) => prop(node(ctx), 'serviceName') === 'email',
   'show-past-events?': (_a, ctx) => prop(node(ctx), 'showPastOrUpcomingEvents') === 'past',
-  // Unit preferences were never implemented by the reference; it answers false and says so.
-  'units-metric?': (_a, ctx) => {
-    ctx.error('"units-metric?" formatter is not yet implemented');
-    return false;
-  },
 };

@@ -122,11 +122,3 @@ describe('gallery options', () => {
     expect(test('gallery-meta?', { options: { indicators: true } })).toBe(true);
   });
 });
-
-describe('units-metric?', () => {
-  it('is false and records that it is not implemented', () => {
-    const ctx = fakeContext({ node: {} });
-    expect(preds['units-metric?']([], ctx)).toBe(false);
-    expect(ctx.errors).toEqual(['"units-metric?" formatter is not yet implemented']);
-  });
-});

@@ -1,13 +1,17 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../index';
 
 /**
- * Locales, units and options the shared specs do not cover, checked against CLDR itself:
- * Node's ICU carries the same CLDR release (48) as @phensley/cldr, so `Intl` gives the
- * expected values independently of our code. The Java-era spacing the `unit` formatter
- * keeps (README "Java-era behaviour": U+00A0 group separators, plain spaces in unit
- * patterns) is applied to Intl's parts, so spacing is compared exactly, not ignored.
+ * Locales, units and options the shared specs do not cover, checked against CLDR itself.
+ * Numbers: Node's ICU carries the same CLDR release (48) as @phensley/cldr, so `Intl` gives
+ * the expected values independently of our code. Unit patterns: the Java engine printed the
+ * CLDR 29 ones, so the expected pattern is read straight from that release's JSON
+ * (`cldr-units-modern`), with the plural category from `Intl.PluralRules`; the Java-era
+ * number spacing (U+00A0 group separators) is applied to Intl's parts, so spacing is
+ * compared exactly, not ignored.
  */
+const require = createRequire(import.meta.url);
 const engine = createEngine();
 const render = (source: string, data: unknown, locale: string) =>
   engine.compile(source).template.render(data, { locale });
@@ -15,7 +19,7 @@ const render = (source: string, data: unknown, locale: string) =>
 const sameCldr = process.versions.cldr?.startsWith('48') === true;
 const cldrIt = sameCldr ? it : it.skip; // another CLDR release would disagree on data, not on code
 
-/** CLDR 48 output with the unit formatter's documented Java-era spacing. */
+/** CLDR 48 number output with the unit formatter's documented Java-era spacing. */
 function javaSpacing(parts: Intl.NumberFormatPart[]): string {
   return parts
     .map((p) =>
@@ -26,6 +30,43 @@ function javaSpacing(parts: Intl.NumberFormatPart[]): string {
           : p.value,
     )
     .join('');
+}
+
+type Cldr29Units = Record<'narrow' | 'short' | 'long', Record<string, Record<string, string>>>;
+
+/** The CLDR 29 unit data of a locale (its own folder, else its language's). */
+function cldr29(locale: string): Cldr29Units {
+  for (const dir of [locale, locale.split('-')[0]]) {
+    try {
+      const json = require(`cldr-units-modern/main/${dir}/units.json`);
+      return (Object.values(json.main)[0] as { units: Cldr29Units }).units;
+    } catch {}
+  }
+  throw new Error(`no CLDR 29 unit data for ${locale}`);
+}
+
+/** Expected `unit` output: Intl's number in the CLDR 29 pattern of its plural category. */
+function expectedUnit(
+  locale: string,
+  unit: string,
+  length: 'narrow' | 'short' | 'long',
+  n: number,
+  maxFrac = 1,
+) {
+  const data = cldr29(locale)[length];
+  const key = Object.keys(data).find((k) => k.slice(k.indexOf('-') + 1) === unit);
+  if (!key) throw new Error(`CLDR 29 has no ${unit}`);
+  const rules = new Intl.PluralRules(locale, { maximumFractionDigits: maxFrac });
+  const entry = data[key] as Record<string, string>;
+  const pattern =
+    entry[`unitPattern-count-${rules.select(n)}`] ?? (entry['unitPattern-count-other'] as string);
+  const number = javaSpacing(
+    new Intl.NumberFormat(locale, {
+      maximumFractionDigits: maxFrac,
+      useGrouping: 'auto' as never,
+    }).formatToParts(n),
+  );
+  return pattern.replace('{0}', number);
 }
 
 // ja-JP is left out: the library's Japanese pack writes `{0}エーカー` where ICU has a space.
@@ -69,7 +110,7 @@ const UNITS = [
 ];
 const LENGTHS = ['narrow', 'short', 'long'] as const;
 
-describe('unit names and patterns follow CLDR for every shipped locale', () => {
+describe('unit names, widths and spacing follow the CLDR release of the Java engine', () => {
   for (const locale of LOCALES) {
     cldrIt(`${locale}: ${UNITS.length} units × narrow/short/long × plural forms`, () => {
       const misses: string[] = [];
@@ -77,14 +118,7 @@ describe('unit names and patterns follow CLDR for every shipped locale', () => {
         for (const length of LENGTHS) {
           const tpl = `{.repeated section v}{@|unit in:${unit} out:${unit} format:${length} group}|{.end}`;
           const values = ['0', '1', '2', '3.5', '5', '22', '1234.5', '-7'];
-          const nf = new Intl.NumberFormat(locale, {
-            style: 'unit',
-            unit,
-            unitDisplay: length,
-            maximumFractionDigits: 1,
-            useGrouping: 'auto' as never,
-          });
-          const expected = values.map((v) => `${javaSpacing(nf.formatToParts(Number(v)))}|`).join('');
+          const expected = values.map((v) => `${expectedUnit(locale, unit, length, Number(v))}|`).join('');
           const got = render(tpl, { v: values }, locale);
           if (got !== expected) misses.push(`${unit} ${length}: ${got} ≠ ${expected}`);
         }
@@ -92,6 +126,25 @@ describe('unit names and patterns follow CLDR for every shipped locale', () => {
       expect(misses).toEqual([]);
     });
   }
+
+  it('the data differs from CLDR 48 where the Java engine did (so the test is not vacuous)', () => {
+    // French narrow megabytes had a space in CLDR 29 and have none in CLDR 48.
+    expect(expectedUnit('fr-BE', 'megabyte', 'narrow', 4)).toBe('4 Mo');
+    expect(render('{v|unit in:megabyte out:megabyte}', { v: '4' }, 'fr-BE')).toBe('4 Mo');
+    const cldr48 = new Intl.NumberFormat('fr-BE', { style: 'unit', unit: 'megabyte', unitDisplay: 'narrow' });
+    expect(cldr48.format(4)).not.toBe('4 Mo');
+  });
+
+  cldrIt('renamed units (tonne, meter-per-square-second) find their CLDR 29 ids', () => {
+    for (const locale of ['de-AT', 'it-CH', 'nl-BE']) {
+      expect(render('{v|unit in:kilogram out:tonne format:long}', { v: '2500' }, locale)).toBe(
+        expectedUnit(locale, 'metric-ton', 'long', 2.5),
+      );
+      expect(render('{v|unit in:g-force out:meter-per-square-second}', { v: '1' }, locale)).toBe(
+        expectedUnit(locale, 'meter-per-second-squared', 'narrow', 9.80665),
+      );
+    }
+  });
 
   cldrIt('sequences join CLDR unit forms of each part (de-DE, ru-RU, pl-PL long)', () => {
     for (const locale of ['de-DE', 'ru-RU', 'pl-PL']) {
@@ -101,12 +154,30 @@ describe('unit names and patterns follow CLDR for every shipped locale', () => {
         { v: '93784' },
         locale,
       );
-      const part = (n: number, unit: string) =>
-        javaSpacing(
-          new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).formatToParts(n),
-        );
+      const part = (n: number, unit: string) => expectedUnit(locale, unit, 'long', n);
       expect(got).toBe([part(1, 'day'), part(2, 'hour'), part(3, 'minute'), part(4, 'second')].join(' '));
     }
+  });
+});
+
+describe('units-metric? follows the CLDR measurement system of the region', () => {
+  // CLDR supplemental measurementData: regions on US or UK measures; every other is metric.
+  const systems = require('cldr-core/supplemental/measurementData.json').supplemental.measurementData
+    .measurementSystem as Record<string, string>;
+  const locales = ['en-US', 'en-LR', 'my-MM', 'de-DE', 'ja-JP', 'pt-BR', 'hi-IN', 'fr-CA'];
+  it.each(locales)('mass in %s', (locale) => {
+    const region = locale.split('-')[1] as string;
+    const metric = (systems[region] ?? 'metric') !== 'US';
+    const got = render('{.units-metric? mass}M{.or}I{.end}', {}, locale);
+    expect(got).toBe(metric ? 'M' : 'I');
+  });
+  it('the UK keeps miles for length but weighs in metric', () => {
+    expect(systems.GB).toBe('UK');
+    expect(render('{.units-metric? length}M{.or}I{.end}', {}, 'en-GB')).toBe('I');
+    expect(render('{.units-metric? mass}M{.or}I{.end}', {}, 'en-GB')).toBe('M');
+  });
+  it('is true without locale data', () => {
+    expect(render('{.units-metric? mass}M{.or}I{.end}', {}, null as never)).toBe('M');
   });
 });
 

@@ -5,7 +5,7 @@ import { i18nMoneyFormat } from './legacy-money';
 import { message } from './message';
 import { decimal, money } from './numbers';
 import { relativeTime, timesince } from './relative-time';
-import { unit } from './unit-format';
+import { unit, unitsMetric } from './unit-format';
 
 /** Bad input must never crash a render: a library failure prints nothing and is reported. */
 function guarded(name: string, fn: Formatter): Formatter {
@@ -37,5 +37,5 @@ const formatters: Record<string, Formatter> = {
 export const i18nPlugin: TemplatePlugin = {
   name: 'i18n',
   formatters: Object.fromEntries(Object.entries(formatters).map(([name, fn]) => [name, guarded(name, fn)])),
-  predicates: {},
+  predicates: { 'units-metric?': unitsMetric },
 };

@@ -1,11 +1,12 @@
 import type { CLDR, Decimal, UnitFormatOptions, UnitType } from '@phensley/cldr';
-import type { Formatter } from '../../plugin-api';
+import type { Formatter, Predicate } from '../../plugin-api';
 import { toStr } from '../../values';
 import { cldrFor } from './cldr';
 import { parseDecimal } from './decimal-value';
 import { numberOption } from './options';
 import { bestFit, convert, splitSequence } from './unit-convert';
 import { compactSet, defaultSet, type System, unitName } from './unit-sets';
+import { unitPattern } from './unit-patterns';
 import { UNITS } from './unit-table';
 
 /**
@@ -76,7 +77,7 @@ function parseArgs(args: readonly string[]): UnitArgs {
 }
 
 /** Measurement system for a category; the UK keeps miles and miles per gallon. */
-function systemFor(cldr: CLDR, category: string | undefined): System {
+export function systemFor(cldr: CLDR, category: string | undefined): System {
   const system = cldr.General.measurementSystem();
   if (system === 'us') return 'us';
   if (system === 'uk' && (category === 'length' || category === 'speed' || category === 'consumption')) {
@@ -138,12 +139,32 @@ export function unitText(cldr: CLDR, value: unknown, args: readonly string[]): s
   const opts = formatOptions(a);
   // Every part of a sequence but the last is a whole number: no fixed fraction digits there.
   const whole: UnitFormatOptions = { ...opts, minimumFractionDigits: 0, maximumFractionDigits: 0 };
+  const tag = cldr.General.locale().id;
   return parts
-    .map((p, i) => {
-      const quantity = { value: p.value, unit: p.unit as UnitType };
-      return javaSpacing(cldr.Units.formatQuantityToParts(quantity, i < parts.length - 1 ? whole : opts));
-    })
+    .map((p, i) => formatPart(cldr, tag, p, i < parts.length - 1 ? whole : opts, a.length))
     .join(' ');
+}
+
+/**
+ * One quantity: the number formatted by CLDR 48 with the locale's symbols, put into the
+ * CLDR 29 pattern for its plural category (what the Java engine printed); units that
+ * release lacks use CLDR 48's own pattern.
+ */
+function formatPart(
+  cldr: CLDR,
+  tag: string,
+  p: Part,
+  opts: UnitFormatOptions,
+  length: UnitArgs['length'],
+): string {
+  const plural = cldr.Numbers.getPluralCardinal(p.value, opts);
+  const pattern = unitPattern(tag, p.unit, length, plural);
+  if (pattern === undefined) {
+    return javaSpacing(cldr.Units.formatQuantityToParts({ value: p.value, unit: p.unit as UnitType }, opts));
+  }
+  const { length: _length, ...numberOpts } = opts;
+  const number = javaSpacing(cldr.Numbers.formatDecimalToParts(p.value, numberOpts));
+  return pattern.replace('{0}', number);
 }
 
 /**
@@ -164,6 +185,15 @@ function javaSpacing(parts: readonly { type: string; value: string }[]): string 
 export function formatUnit(cldr: CLDR, value: unknown, args: readonly string[]): string {
   return unitText(cldr, value, args) ?? '';
 }
+
+/**
+ * `{.units-metric? CATEGORY}`: does the locale measure this category (mass, length, ...) in
+ * metric units? The Java engine's rule; true without locale data, as there.
+ */
+export const unitsMetric: Predicate = (args, ctx) => {
+  const cldr = cldrFor(ctx.locale);
+  return cldr === null || systemFor(cldr, args[0]) === 'metric';
+};
 
 export const unit: Formatter = (value, args, ctx) => {
   const cldr = cldrFor(ctx.locale);
