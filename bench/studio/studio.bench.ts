@@ -111,8 +111,9 @@ async function publishToVisible() {
   };
   const app = await buildApp({ database, logger: false, config });
   const host = 'bench.test';
-  await seedDemoSite(database.db, { identifier: 'bench', hosts: [host], isDefault: false });
-  const crumb = 'bench-crumb-0123456789abcdef';
+  const websiteId = await seedDemoSite(database.db, { identifier: 'bench', hosts: [host], isDefault: false });
+  // Crumbs are signed per site: take one the server itself would set on a page.
+  const crumb = app.crumbs.issue(websiteId);
   const signIn = await app.inject({
     method: 'POST',
     url: '/api/site-users/account/session',

@@ -109,7 +109,8 @@ export const blockTypes = {
     // Spec §3 gallery options with their defaults and ranges.
     props: z.object({
       images: z
-        .array(z.object({ image: libraryImageObject, title: text(200) }))
+        // `href`: where a click on the image goes when the lightbox is off.
+        .array(z.object({ image: libraryImageObject, title: text(200), href: link }))
         .max(MAX_GALLERY_IMAGES, `A gallery can hold at most ${MAX_GALLERY_IMAGES} images.`)
         .default([]),
       design: oneOf(['grid', 'slideshow', 'slider', 'stacked'], 'grid'),
@@ -172,11 +173,33 @@ export const blockTypes = {
       },
       { name: 'thumbnailsPerRow', label: 'Images per row', kind: 'number', min: 1, max: 10 },
       { name: 'padding', label: 'Spacing in pixels', kind: 'number', min: 0, max: 50 },
+      { name: 'autoCrop', label: 'Crop images to the aspect ratio', kind: 'checkbox' },
       { name: 'showMeta', label: 'Show titles', kind: 'checkbox' },
+      {
+        name: 'metaPosition',
+        label: 'Title position',
+        kind: 'select',
+        options: ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'],
+      },
+      { name: 'showMetaOnHover', label: 'Show titles on hover only', kind: 'checkbox' },
       { name: 'autoplay', label: 'Autoplay', kind: 'checkbox' },
       { name: 'autoplayDuration', label: 'Autoplay seconds', kind: 'number', min: 1, max: 10 },
+      { name: 'controls', label: 'Show arrows', kind: 'checkbox' },
+      { name: 'thumbnails', label: 'Show thumbnails', kind: 'checkbox' },
+      { name: 'squareThumbs', label: 'Square thumbnails', kind: 'checkbox' },
+      { name: 'thumbnailStripHeight', label: 'Thumbnail height in pixels', kind: 'number', min: 0, max: 200 },
+      { name: 'thumbnailStripMargin', label: 'Thumbnail margin in pixels', kind: 'number', min: 0, max: 60 },
+      {
+        name: 'activeAlignment',
+        label: 'Slider alignment',
+        kind: 'select',
+        options: ['center', 'left', 'right'],
+      },
+      { name: 'maxWidth', label: 'Slider image width in pixels', kind: 'number', min: 100, max: 300 },
+      { name: 'transparentBackground', label: 'Transparent background', kind: 'checkbox' },
       { name: 'lightbox', label: 'Open images in a lightbox', kind: 'checkbox' },
       { name: 'lightboxTheme', label: 'Lightbox theme', kind: 'select', options: ['dark', 'light'] },
+      { name: 'newWindow', label: 'Open image links in a new window', kind: 'checkbox' },
     ],
   },
   video: {

@@ -19,6 +19,42 @@ function embedUrl(url: string): string | null {
 }
 
 /**
+ * A gallery's slides with the anchors its links use (slide, lightbox, previous / next,
+ * wrapping round), and whether it needs the small gallery script: autoplay, arrows and
+ * thumbnails in a slideshow or slider, and Escape / arrow keys in the lightbox. Without
+ * the script every control still works as a plain in-page link.
+ */
+function galleryProps(block: Block): Record<string, unknown> {
+  const p = block.props;
+  const base = `gallery-${block.id.replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const images = Array.isArray(p.images) ? (p.images as Record<string, unknown>[]) : [];
+  const n = images.length;
+  const slideId = (i: number) => `${base}-${((i + n) % n) + 1}`;
+  const moving = p.design === 'slideshow' || p.design === 'slider';
+  return {
+    galleryId: base,
+    moving,
+    slides: images.map((entry, i) => ({
+      ...entry,
+      number: i + 1,
+      count: n,
+      slideId: slideId(i),
+      lightboxId: `${slideId(i)}-view`,
+      prevId: slideId(i - 1),
+      nextId: slideId(i + 1),
+      prevLightboxId: `${slideId(i - 1)}-view`,
+      nextLightboxId: `${slideId(i + 1)}-view`,
+    })),
+    thumbnailStrip: moving && p.thumbnails === true && n > 1,
+    arrows: moving && p.controls === true && n > 1,
+    needsScript:
+      n > 0 &&
+      (p.lightbox === true ||
+        (moving && (p.autoplay === true || p.controls === true || p.thumbnails === true))),
+  };
+}
+
+/**
  * Values a template cannot compute itself, derived from a block's props the same way on
  * the server and in the studio (lists typed one per line, video players, map links).
  */
@@ -57,6 +93,8 @@ export function derivedProps(block: Block): Record<string, unknown> {
         mapUrl: address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}` : null,
       };
     }
+    case 'gallery':
+      return galleryProps(block);
     default:
       return {};
   }

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { themesDir } from '../pages/theme-files';
 import { ensureCrumb } from '../plugins/crumb';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,6 +57,21 @@ export async function studioAppRoutes(app: FastifyInstance): Promise<void> {
         .send(body);
     },
   );
+
+  // Block scripts a theme's block templates load (the gallery's autoplay, arrows, lightbox keys).
+  // Not content-hashed (the template names it), so cached for a day, revalidated by ETag.
+  const blockScripts = path.join(themesDir, 'default', 'blocks');
+  app.get<{ Params: { file: string } }>('/assets/blocks/:file', async (request, reply) => {
+    if (!/^[a-z-]+\.js$/.test(request.params.file)) return reply.callNotFound();
+    const body = await fs.promises
+      .readFile(path.join(blockScripts, request.params.file), 'utf8')
+      .catch(() => null);
+    if (body === null) return reply.callNotFound();
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
+    reply.header('cache-control', 'public, max-age=86400').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/javascript; charset=utf-8').send(body);
+  });
 
   app.get('/config', sendApp);
   app.get('/config/*', sendApp);

@@ -95,7 +95,7 @@ describe.each(backends)('media library on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     const html = (await site.request({ method: 'GET', url: '/photos' })).body;
     expect(html).toContain(
-      'class="gallery-block gallery-block--grid gallery-ratio--square gallery-meta--bottom" style="--gallery-columns:4;--gallery-gap:20px" data-autoplay="false" data-autoplay-duration="5" data-lightbox="false" data-lightbox-theme="dark"',
+      'class="gallery-block gallery-block--grid gallery-ratio--square gallery-meta--bottom gallery-square-thumbs gallery-align--center" id="gallery-g" style="--gallery-columns:4;--gallery-gap:20px;--gallery-slide-width:300px;--gallery-thumb-height:80px;--gallery-thumb-margin:20px" data-autoplay="false" data-autoplay-duration="5" data-lightbox="false" data-lightbox-theme="dark"',
     );
     expect(html.match(/class="gallery-item"/g)).toHaveLength(2);
     expect(html).toContain(`${asset.assetUrl}?format=500w 500w`);
@@ -107,6 +107,25 @@ describe.each(backends)('media library on %s', (backend) => {
       layout: layout(1, { autoplayDuration: 11 }),
     });
     expect(badOption.statusCode).toBe(400);
+  });
+
+  it('serves the gallery script the block template loads, revalidated by ETag', async () => {
+    const res = await site.request({ method: 'GET', url: '/assets/blocks/gallery.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/javascript');
+    expect(res.body).toContain('.gallery-lightbox:target');
+    const again = await site.request({
+      method: 'GET',
+      url: '/assets/blocks/gallery.js',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    for (const url of [
+      '/assets/blocks/nope.js',
+      '/assets/blocks/..%2Flayout.html',
+      '/assets/blocks/blocks.css',
+    ])
+      expect((await site.request({ method: 'GET', url })).statusCode).toBe(404);
   });
 
   it('keeps a small image at its own size only', async () => {

@@ -71,28 +71,50 @@ export function BlockFields({
             </label>
           );
         if (field.kind === 'images') {
-          const chosen = (value as { image: { id?: string } }[] | undefined) ?? [];
+          const chosen = (value as { image: { id?: string }; href?: string }[] | undefined) ?? [];
           const ids = chosen.map((c) => c.image.id);
           return (
             <fieldset className="field" key={id}>
               <legend>{field.label}</legend>
               {!catalog?.media?.length && <p className="muted">Upload images in Media first.</p>}
               {catalog?.media?.map((m) => (
-                <label key={m.id} className="check">
-                  <input
-                    type="checkbox"
-                    checked={ids.includes(m.id)}
-                    onChange={(e) => {
-                      const { id: assetId, assetUrl, originalSize, systemDataVariants, mediaFocalPoint } = m;
-                      const entry = {
-                        image: { id: assetId, assetUrl, originalSize, systemDataVariants, mediaFocalPoint },
-                        title: m.title,
-                      };
-                      set(e.target.checked ? [...chosen, entry] : chosen.filter((c) => c.image.id !== m.id));
-                    }}
-                  />{' '}
-                  {m.filename}
-                </label>
+                <div key={m.id} className="image-pick">
+                  <label className="check">
+                    <input
+                      type="checkbox"
+                      checked={ids.includes(m.id)}
+                      onChange={(e) => {
+                        const {
+                          id: assetId,
+                          assetUrl,
+                          originalSize,
+                          systemDataVariants,
+                          mediaFocalPoint,
+                        } = m;
+                        const entry = {
+                          image: { id: assetId, assetUrl, originalSize, systemDataVariants, mediaFocalPoint },
+                          title: m.title,
+                        };
+                        set(
+                          e.target.checked ? [...chosen, entry] : chosen.filter((c) => c.image.id !== m.id),
+                        );
+                      }}
+                    />{' '}
+                    {m.filename}
+                  </label>
+                  {ids.includes(m.id) && (
+                    <input
+                      type="text"
+                      className="image-link"
+                      aria-label={`Link for ${m.filename}`}
+                      placeholder="Link (optional)"
+                      value={chosen.find((c) => c.image.id === m.id)?.href ?? ''}
+                      onChange={(e) =>
+                        set(chosen.map((c) => (c.image.id === m.id ? { ...c, href: e.target.value } : c)))
+                      }
+                    />
+                  )}
+                </div>
               ))}
             </fieldset>
           );
