@@ -115,6 +115,11 @@ describe('the studio in Chromium', () => {
     await add('Gallery');
     await page.getByRole('group', { name: 'Images' }).getByLabel('Storefront.png').check();
     await expect.poll(() => preview.locator('.gallery-item img').count()).toBe(1);
+    // Spec §3 gallery options: a slideshow whose images open in a light lightbox.
+    await page.getByLabel('Design', { exact: true }).selectOption({ label: 'Slideshow' });
+    await page.getByLabel('Open images in a lightbox').check();
+    await page.getByLabel('Lightbox theme').selectOption({ label: 'Light' });
+    await expect.poll(() => preview.locator('.gallery-lightbox--light').count()).toBe(1);
     await add('Product');
     await page.getByLabel('Product', { exact: true }).selectOption({ label: 'Classic Tee' });
     await expect
@@ -148,7 +153,10 @@ describe('the studio in Chromium', () => {
       '1500w',
       '2500w',
     ]);
-    expect(live).toMatch(/class="gallery-item"><img src="\/media\/[^"]+\?format=750w" srcset="[^"]*500w/);
+    expect(live).toMatch(
+      /class="gallery-item" id="gallery-[\w-]+"><a class="gallery-item__link" href="#gallery-[\w-]+-view" aria-label="Open image 1 of 1"><img src="\/media\/[^"]+\?format=750w" srcset="[^"]*500w/,
+    );
+    expect(live).toContain('gallery-block gallery-block--slideshow');
     const variant = await fetch(`${server.url}${srcset?.[1]}?format=750w`);
     expect((await sharp(Buffer.from(await variant.arrayBuffer())).metadata()).width).toBe(750);
     expect(live).toMatch(/product-block" data-item-id="[^"]+">[\s\S]*Classic Tee/);
@@ -193,13 +201,21 @@ describe('the studio in Chromium', () => {
       0,
     );
 
-    // Header and footer: the footer shows on every page.
+    // Reorder the navigation: the site's navigation follows once it is saved.
     await page.getByRole('link', { name: '← Pages' }).click();
+    await page.getByRole('button', { name: 'Move About up' }).click();
+    await page.getByRole('button', { name: 'Save navigation' }).click();
+    await page.getByRole('button', { name: 'Save navigation' }).and(page.locator(':disabled')).waitFor();
+    await expect
+      .poll(async () => navTitles(await publicPage('/')))
+      .toEqual(['Home', 'Journal', 'Shop', 'About', 'Spring sale', 'Contact']);
+
+    // Header and footer: the footer shows on every page.
     await page.getByRole('link', { name: 'Header & footer' }).click();
     await page.getByLabel('Footer text').fill('Open Saturdays 10–4');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Header and footer saved.').waitFor();
-    for (const url of ['/', '/about', '/shop/p/classic-tee'])
+    for (const url of ['/', '/about', '/spring-sale', '/shop/p/classic-tee'])
       expect(await publicPage(url)).toContain('Open Saturdays 10–4');
     await screenshot('studio-header-footer');
 
@@ -240,5 +256,14 @@ describe('the studio in Chromium', () => {
     await page.getByRole('button', { name: 'Delete Wholesale' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await fetch(`${server.url}/wholesale`)).status).toBe(404);
+
+    // A visitor opens the gallery's lightbox and closes it with Escape (the gallery script).
+    await page.goto('/spring-sale');
+    await page.getByRole('link', { name: 'Open image 1 of 1' }).click();
+    const lightbox = page.getByRole('dialog', { name: 'Image 1 of 1' });
+    await lightbox.waitFor({ state: 'visible' });
+    await screenshot('site-gallery-lightbox');
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'hidden' });
   });
 });
