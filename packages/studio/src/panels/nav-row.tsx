@@ -183,6 +183,8 @@ export function NavRow(props: {
               ✎
             </button>
           )}
+          {/* Keeps the row's buttons in the same columns as its neighbours' (a store has no editor). */}
+          {!(page && page.kind !== 'store') && <span className="icon icon--blank" aria-hidden="true" />}
           {link.collectionId && (
             <button
               type="button"
