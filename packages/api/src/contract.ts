@@ -3,6 +3,8 @@ import { accountRoutes } from './accounts';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
 import { formRoutes } from './forms';
+import { newsletterRoutes } from './newsletter';
+import { reviewRoutes } from './reviews';
 import { studioMediaRoutes } from './studio-media';
 import { studioPageRoutes } from './studio-pages';
 import { studioSiteRoutes } from './studio-site';
@@ -36,6 +38,8 @@ export const contract = {
   ...studioSiteRoutes,
   ...studioPageRoutes,
   ...studioMediaRoutes,
+  ...reviewRoutes,
+  ...newsletterRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Contract = typeof contract;

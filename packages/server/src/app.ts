@@ -29,6 +29,8 @@ import { checkoutRoutes } from './routes/checkout.routes';
 import { formRoutes } from './routes/forms.routes';
 import { ownerRoutes } from './routes/owner.routes';
 import { restockRoutes } from './routes/restock.routes';
+import { newsletterRoutes } from './routes/newsletter.routes';
+import { reviewRoutes } from './routes/reviews.routes';
 import { analyticsRoutes } from './routes/analytics.routes';
 import { openApiCollector, openApiRoutes } from './routes/openapi.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -176,6 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Daily tracking retention and any later periodic job: one process at a time.
   await app.register(jobScheduler);
   await app.register(restockRoutes);
+  await app.register(reviewRoutes);
+  await app.register(newsletterRoutes);
   await app.register(ownerRoutes);
   await app.register(trackingQueuePlugin);
   await app.register(censusRoutes);

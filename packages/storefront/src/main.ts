@@ -24,7 +24,8 @@ function mountIslands(): void {
     const loader = islandRegistry[name];
     if (!loader) continue;
     element.dataset.islandMounted = 'pending';
-    loader()
+    // `data-island-when="visible"` (reviews): the chunk loads when the island scrolls into view.
+    (element.dataset.islandWhen === 'visible' ? whenVisible(element).then(loader) : loader())
       .then((module) => {
         module.mount(element, { ...element.dataset, page, form: page.form });
         element.dataset.islandMounted = 'true';
@@ -34,6 +35,17 @@ function mountIslands(): void {
         console.error(`island "${name}" failed to mount`, error);
       });
   }
+}
+
+function whenVisible(element: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      resolve();
+    });
+    seen.observe(element);
+  });
 }
 
 function boot(): void {
@@ -66,6 +78,13 @@ function boot(): void {
       .catch((error: unknown) => console.error(error));
   }
   document.addEventListener(MOUNT_ISLANDS_EVENT, mountIslands);
+  // The popup overlay (page type 104) is not needed before its delay, so neither is its code.
+  const popup = document.querySelector<HTMLElement>('[data-popup-overlay]');
+  if (popup)
+    setTimeout(
+      () => void import('./islands/newsletter/popup-overlay').then((m) => m.runPopup(popup)),
+      Number(popup.dataset.delay) * 1000,
+    );
   startTrackingSafely(page);
 }
 

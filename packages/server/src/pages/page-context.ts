@@ -23,6 +23,8 @@ import { CollectionType, PageType, type PageTypeCode, RecordType } from './page-
 import { collectionUrl, itemUrl, serializeCollection, serializeItem } from './serialize-catalog';
 import { type SiteFrameData, SiteFrameCache } from './site-frame';
 import { applyShopView } from './shop-view';
+import { attachPopupOverlay } from './popup-overlay';
+import { attachProductExtras } from './product-extras';
 
 /** The page context: what templates render and `?format=json` returns (spec §3). */
 export interface PageContext {
@@ -54,6 +56,7 @@ const systemPages: Record<string, PageTypeCode> = {
   '/checkout/subscription': PageType.checkout,
   '/checkout/order-confirmed': PageType.orderConfirmed,
   '/search': PageType.search,
+  '/newsletter/unsubscribe': PageType.newsletterUnsubscribe,
 };
 
 function siteFrame(site: SiteRecord, frame: SiteFrameData, path: string) {
@@ -259,6 +262,7 @@ async function itemContext(
       };
       addStoreContext(context, [record]);
       await attachForm(db, context, record.product.additionalFieldsFormId);
+      await attachProductExtras(db, site, context, collection, row, cats);
       if (context.form)
         context.item.structuredContent = { ...item.structuredContent, additionalFieldsForm: context.form };
     }
@@ -332,7 +336,11 @@ export async function buildPageContext(
   const frame = await (options.frames ?? new SiteFrameCache()).get(db, site.id);
   const allCollections = frame.collections;
   const context = siteFrame(site, frame, clean);
-  await Promise.all([hideUnpublishedLinks(db, site.id, context), attachSiteStyles(db, site.id, context)]);
+  await Promise.all([
+    hideUnpublishedLinks(db, site.id, context),
+    attachSiteStyles(db, site.id, context),
+    attachPopupOverlay(db, site.id, context),
+  ]);
   const system = systemPages[clean];
   if (system) {
     context.pageType = system;

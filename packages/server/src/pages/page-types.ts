@@ -7,11 +7,13 @@ export const PageType = {
   error: 101,
   search: 102,
   lockScreen: 103,
+  popupOverlay: 104,
   memberAreaAccessDenied: 106,
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,
   orderStatus: 211,
+  newsletterUnsubscribe: 300,
 } as const;
 
 export type PageTypeCode = (typeof PageType)[keyof typeof PageType];

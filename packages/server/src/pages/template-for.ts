@@ -26,6 +26,8 @@ export function templateFor(context: PageContext): string {
       return 'order-confirmed';
     case PageType.orderStatus:
       return 'order-status';
+    case PageType.newsletterUnsubscribe:
+      return 'newsletter-unsubscribe';
     default:
       return 'page';
   }

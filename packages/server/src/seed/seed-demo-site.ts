@@ -19,6 +19,7 @@ import { demoBlockLayouts, seedBlockPages } from './demo-block-pages';
 import { demoForms } from './demo-forms';
 import { DEMO_VIEWS, demoImageSize } from './demo-image';
 import { type DemoProduct, demoProducts } from './demo-products';
+import { seedReviewsAndPopup } from './demo-reviews';
 
 /** How the product reaches the buyer: each type says what is true of it. */
 export function fulfilmentNote(p: Pick<DemoProduct, 'productType' | 'subscriptionPlan'>): string {
@@ -89,7 +90,7 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
           multipleQuantityAllowedForServices: true,
           expressCheckout: false,
           minimumOrderSubtotalCents: 0,
-          merchandisingSettings: { enableNativeReviews: false, enableImportedReviews: false },
+          merchandisingSettings: { enableNativeReviews: true, enableImportedReviews: false },
         },
         settings: { commentsEnabled: false, disqusShortname: '', simpleLikingEnabled: false },
       })
@@ -197,6 +198,7 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
       .returning({ id: categories.id, displayName: categories.displayName });
     const categoryId = Object.fromEntries(cats.map((c) => [c.displayName, c.id]));
 
+    const itemIdBySlug: Record<string, string> = {};
     for (const [i, p] of demoProducts.entries()) {
       const [item] = await tx
         .insert(items)
@@ -229,6 +231,7 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
           displayIndex: i,
         })
         .returning({ id: items.id });
+      itemIdBySlug[p.slug] = item.id;
       await tx.insert(products).values({
         itemId: item.id,
         websiteId,
@@ -303,6 +306,7 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
       { collectionId: collectionId.contact, layout: layouts.contact },
     ]);
     await seedDemoAccounts(tx, websiteId);
+    await seedReviewsAndPopup(tx, websiteId, itemIdBySlug);
     return websiteId;
   });
 }

@@ -17,4 +17,6 @@ export const islandRegistry: Record<string, Loader | undefined> = {
   order: () => import('./order/index'),
   form: () => import('./form/index'),
   restock: () => import('./restock/index'),
+  reviews: () => import('./reviews/index'),
+  'newsletter-unsubscribe': () => import('./newsletter/unsubscribe'),
 };

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { cursor, id } from './common';
+
+/** What the review form may send (spec §9: email 3 to 256 characters). */
+export const reviewLimits = { title: 120, body: 5000, authorName: 80 } as const;
+
+const review = z.object({
+  id: z.string(),
+  rating: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  authorName: z.string(),
+  verifiedBuyer: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const reviewSummary = z.object({
+  count: z.number().int(),
+  average: z.number(),
+  histogram: z.array(z.number().int()).length(5),
+});
+
+const page = { hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() };
+const moderationStatus = z.enum(['APPROVED', 'REJECTED'], {
+  message: 'status must be APPROVED or REJECTED.',
+});
+
+export const reviewRoutes = {
+  'GET /api/commerce/products/:productId/reviews': {
+    summary: 'A product’s approved reviews (newest first) and their star summary',
+    params: z.object({ productId: id }),
+    querystring: z.object({ cursor }),
+    response: z.object({ summary: reviewSummary, reviews: z.array(review), ...page }),
+  },
+  'POST /api/commerce/products/:productId/reviews': {
+    summary: 'Write a review; it is shown once the owner approves it',
+    status: 201,
+    params: z.object({ productId: id }),
+    body: z.object({
+      rating: z
+        .number({ message: 'Choose a rating from 1 to 5 stars.' })
+        .int('Choose a rating from 1 to 5 stars.')
+        .min(1, 'Choose a rating from 1 to 5 stars.')
+        .max(5, 'Choose a rating from 1 to 5 stars.'),
+      title: z.string().trim().max(reviewLimits.title).optional().default(''),
+      body: z
+        .string({ message: 'Write a few words about the product.' })
+        .trim()
+        .min(1, 'Write a few words about the product.')
+        .max(reviewLimits.body),
+      authorName: z
+        .string({ message: 'Please enter your name.' })
+        .trim()
+        .min(1, 'Please enter your name.')
+        .max(reviewLimits.authorName),
+      email: z
+        .string({ message: 'Please enter a valid email' })
+        .trim()
+        .min(3, 'Please enter a valid email')
+        .max(256, 'Please enter a valid email')
+        .email('Please enter a valid email'),
+    }),
+    response: z.object({ id: z.string(), status: z.literal('PENDING'), verifiedBuyer: z.boolean() }),
+  },
+  'GET /api/owner/reviews': {
+    summary: 'Owner: reviews waiting for moderation (or in another status), newest first',
+    querystring: z.object({
+      status: z.enum(['PENDING', 'APPROVED', 'REJECTED']).optional().default('PENDING'),
+      cursor,
+    }),
+    response: z.object({
+      reviews: z.array(
+        review.extend({
+          productId: z.string(),
+          productTitle: z.string(),
+          email: z.string(),
+          status: z.string(),
+        }),
+      ),
+      ...page,
+    }),
+  },
+  'POST /api/owner/reviews/:reviewId/moderation': {
+    summary: 'Owner: approve or reject a review',
+    params: z.object({ reviewId: id }),
+    body: z.object({ status: moderationStatus }),
+    response: z.object({ id: z.string(), productId: z.string(), status: z.string() }),
+  },
+} as const;
