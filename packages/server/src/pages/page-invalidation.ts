@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/client';
+import { watchAddProducts } from '../services/cart/add-product-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCache } from './page-cache';
 
@@ -50,9 +51,15 @@ export async function watchSiteChanges(
 ): Promise<() => Promise<void>> {
   const timers = new Set<NodeJS.Timeout>();
   localCaches.add(cache);
+  // The cart add's product cache (services/cart/add-product-cache.ts) follows the same changes.
+  const products = watchAddProducts(database.db);
   const onSite = (payload: string) => {
     const websiteId = payload.trim();
-    if (!websiteId) return cache.clear();
+    if (!websiteId) {
+      products.cache.clear();
+      return cache.clear();
+    }
+    products.cache.invalidateSite(websiteId);
     cache.invalidateSite(websiteId);
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -63,19 +70,34 @@ export async function watchSiteChanges(
   };
   const onCatalog = (payload: string) => {
     const [websiteId, itemId] = payload.trim().split(/\s+/, 2);
-    if (!websiteId) return cache.clear();
-    if (!itemId) return cache.invalidateSite(websiteId);
+    if (!websiteId) {
+      products.cache.clear();
+      return cache.clear();
+    }
+    if (!itemId) {
+      products.cache.invalidateSite(websiteId);
+      return cache.invalidateSite(websiteId);
+    }
+    products.cache.invalidateItem(websiteId, itemId);
     cache.invalidateItems(websiteId, [itemId]);
   };
   const onReset = () => {
     log.warn({}, 'page cache: the change listener reconnected; dropping every cached page');
+    products.cache.clear();
     cache.clear();
   };
-  const stops = await Promise.all([
-    database.listen(SITE_CHANGED, onSite, onReset),
-    database.listen(CATALOG_CHANGED, onCatalog, onReset),
-  ]);
+  let stops: (() => Promise<void>)[];
+  try {
+    stops = await Promise.all([
+      database.listen(SITE_CHANGED, onSite, onReset),
+      database.listen(CATALOG_CHANGED, onCatalog, onReset),
+    ]);
+  } catch (error) {
+    products.release();
+    throw error;
+  }
   return async () => {
+    products.release();
     localCaches.delete(cache);
     for (const timer of timers) clearTimeout(timer);
     await Promise.all(stops.map((stop) => stop()));

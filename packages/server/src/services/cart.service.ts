@@ -15,6 +15,8 @@ import {
   touchCart,
   upsertEntry,
 } from './cart/cart-store';
+import { type AddProduct, addProductCacheFor } from './cart/add-product-cache';
+import { fastAdd } from './cart/cart-add-fast-sql';
 import { readForAdd, writeAdd } from './cart/cart-add-sql';
 import { buildCartView, type CartView } from './cart/cart-view';
 import { loadCommerceProduct } from './catalog-product';
@@ -53,9 +55,14 @@ export async function addEntry(
   input: AddEntryInput,
 ): Promise<Outcome<CartResult & { newlyAdded: CartEntry }>> {
   return asOutcome(async () => {
+    const fast = await tryFastAdd(db, site, owner, input);
+    if (fast) return fast;
+    const products = addProductCacheFor(db);
+    const generation = products?.generation(site.id);
     const read = await readForAdd(db, site.id, input.itemId, owner);
     const product = read.product;
     if (!product) throw new Rejection('ITEM_UNAVAILABLE');
+    if (products && generation) products.set(site.id, input.itemId, generation, product);
     const result = validateAddToCart({
       product,
       sku: input.sku,
@@ -126,6 +133,44 @@ export async function addEntry(
     const newlyAdded = view.entries.find((e) => e.id === entry.id)!;
     return { cart: view, newlyAdded, ...(written.createdCart ? { createdToken: cart.token } : {}) };
   });
+}
+
+/**
+ * The common add in one statement (cart-add-fast-sql.ts): a product this process already
+ * knows, no additional fields, the rules passing on it. Anything else — a cache miss, a
+ * refusal by the rules or by the live stock in the write — returns undefined and the add
+ * runs on freshly read data, so every answer other than success comes from live data.
+ */
+async function tryFastAdd(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  input: AddEntryInput,
+): Promise<(CartResult & { newlyAdded: CartEntry }) | undefined> {
+  const product: AddProduct | undefined = addProductCacheFor(db)?.get(site.id, input.itemId);
+  if (!product || product.additionalFieldsFormId) return undefined;
+  if (input.additionalFields && Object.keys(input.additionalFields).length > 0) return undefined;
+  const result = validateAddToCart({
+    product,
+    sku: input.sku,
+    chosenOptions: input.chosenOptions,
+    quantity: input.quantity,
+  });
+  const variant = result.ok ? (result.variant ?? product.variants[0]) : undefined;
+  if (!result.ok || !variant) return undefined;
+  const written = await fastAdd(db, {
+    websiteId: site.id,
+    owner,
+    product,
+    itemId: input.itemId,
+    sku: variant.sku,
+    quantity: result.quantity,
+    tracksStock: tracksStock(product.productType),
+  });
+  if (!written?.cart) return undefined;
+  const view = await buildCartView(db, site, written.cart, written.lines);
+  const newlyAdded = view.entries.find((e) => e.id === written.entryId)!;
+  return { cart: view, newlyAdded, ...(written.created ? { createdToken: written.cart.token } : {}) };
 }
 
 async function withOpenCart<T>(

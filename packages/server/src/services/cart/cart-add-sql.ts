@@ -13,7 +13,7 @@ import { rawQuery } from './raw-query';
  * The rules (spec §5) run in between, in @store/commerce.
  */
 
-const CART_JSON = `json_build_object('id', c.id, 'websiteId', c.website_id, 'token', c.token, 'kind', c.kind,
+export const CART_JSON = `json_build_object('id', c.id, 'websiteId', c.website_id, 'token', c.token, 'kind', c.kind,
   'siteUserId', c.site_user_id, 'isPurchased', c.is_purchased, 'orderId', c.order_id,
   'selectedShippingOptionId', c.selected_shipping_option_id, 'shippingLocation', c.shipping_location,
   'couponCodes', c.coupon_codes, 'createdAt', c.created_at, 'updatedAt', c.updated_at)`;
@@ -44,7 +44,9 @@ const READ_BY_TOKEN = readSql('c.token = $3');
 const READ_BY_USER = readSql('c.site_user_id = $3 and c.kind = $4');
 
 /** A cart's lines joined with the current catalogue (same shape as cart-store loadCartLines). */
-const LINES_JSON = `(select coalesce(json_agg(l order by l."createdAt", l."entryId"), '[]'::json) from (
+export const linesJson = (
+  cartId: string,
+) => `(select coalesce(json_agg(l order by l."createdAt", l."entryId"), '[]'::json) from (
     select e.id as "entryId", e.item_id as "itemId", e.sku, e.quantity, e.additional_fields as "additionalFields",
       e.created_at as "createdAt", i.title, i.url_id as "itemUrlId", i.main_image->>'assetUrl' as "imageUrl",
       p.product_type as "productType", v.id as "variantId", v.price_cents as "priceCents",
@@ -54,7 +56,7 @@ const LINES_JSON = `(select coalesce(json_agg(l order by l."createdAt", l."entry
     join variants v on v.website_id = e.website_id and v.sku = e.sku
     join items i on i.id = e.item_id
     join products p on p.item_id = e.item_id
-    where e.cart_id = $5::text) l)`;
+    where e.cart_id = ${cartId}) l)`;
 
 const WRITE = `with new_cart as (
     insert into carts (website_id, token, site_user_id, kind)
@@ -70,7 +72,7 @@ const WRITE = `with new_cart as (
   touch as (update carts set updated_at = now() where id = $5::text and exists (select 1 from up))
   select (select row from new_cart) as new_cart,
     (select json_build_object('id', id, 'quantity', quantity, 'createdAt', created_at) from up) as entry,
-    ${LINES_JSON} as lines`;
+    ${linesJson('$5::text')} as lines`;
 
 export interface AddRead {
   product: (Product & { itemUrlId: string; imageUrl: string | null }) | null;
