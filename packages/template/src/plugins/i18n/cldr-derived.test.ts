@@ -146,6 +146,17 @@ describe('unit names, widths and spacing follow the CLDR release of the Java eng
     }
   });
 
+  cldrIt('units CLDR 29 lacks (petabyte) keep the CLDR 48 pattern', () => {
+    for (const locale of ['de-DE', 'sv-SE', 'pl-PL']) {
+      expect(Object.keys(cldr29(locale).long).some((k) => k.endsWith('-petabyte'))).toBe(false);
+      for (const length of LENGTHS) {
+        const nf = new Intl.NumberFormat(locale, { style: 'unit', unit: 'petabyte', unitDisplay: length });
+        const got = render(`{v|unit in:petabyte out:petabyte format:${length}}`, { v: '3' }, locale);
+        expect(got).toBe(javaSpacing(nf.formatToParts(3)));
+      }
+    }
+  });
+
   cldrIt('sequences join CLDR unit forms of each part (de-DE, ru-RU, pl-PL long)', () => {
     for (const locale of ['de-DE', 'ru-RU', 'pl-PL']) {
       // 93784 s = 1 day 2 hours 3 minutes 4 seconds: singular and plural forms in one line.
