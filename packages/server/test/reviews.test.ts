@@ -64,7 +64,7 @@ describe.each(backends)('native reviews on %s', (backend) => {
   it('holds a new review for moderation; approval shows it and updates the product page summary', async () => {
     const page = async () =>
       (await site.request({ method: 'GET', url: '/shop/p/canvas-tote?format=json' })).json();
-    expect((await page()).productReviews).toMatchObject({ count: 0 });
+    expect((await page()).item.productReviews).toMatchObject({ count: 0 });
     const res = await write(tote, review);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'PENDING', verifiedBuyer: false });
@@ -87,7 +87,7 @@ describe.each(backends)('native reviews on %s', (backend) => {
     const list = (await site.request({ method: 'GET', url: url(tote) })).json();
     expect(list.reviews).toHaveLength(1);
     expect(list.summary).toEqual({ count: 1, average: 4, histogram: [0, 0, 0, 1, 0] });
-    expect((await page()).productReviews).toMatchObject({ count: 1, averageText: '4.0' });
+    expect((await page()).item.productReviews).toMatchObject({ count: 1, averageText: '4.0' });
 
     expect((await moderate(id, 'REJECTED')).statusCode).toBe(200);
     expect((await site.request({ method: 'GET', url: url(tote) })).json().reviews).toEqual([]);
@@ -173,7 +173,7 @@ describe.each(backends)('native reviews on %s', (backend) => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.message).toBe('Reviews are not enabled for this store.');
       expect(
-        (await fresh.request({ method: 'GET', url: '/shop/p/canvas-tote?format=json' })).json()
+        (await fresh.request({ method: 'GET', url: '/shop/p/canvas-tote?format=json' })).json().item
           .productReviews,
       ).toBeUndefined();
     } finally {

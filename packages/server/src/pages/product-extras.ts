@@ -68,9 +68,11 @@ export async function attachProductExtras(
     relatedProducts(db, site, collection, row, categories),
     reviewsOn ? reviewSummary(db, site.id, row.id) : null,
   ]);
-  context.relatedProducts = related;
+  // On the item: the theme reads them inside `{.section item}`, where sections see only the item.
+  const item = context.item as Record<string, unknown>;
+  item.relatedProducts = related;
   if (summary)
-    context.productReviews = {
+    item.productReviews = {
       ...summary,
       // Whole and half stars for the theme (4.3 → 4.5 shown as ★★★★½).
       stars: [1, 2, 3, 4, 5].map((n) =>

@@ -75,7 +75,8 @@ export function runtimeTags(islands: readonly string[]): string {
 export function islandsIn(html: string): string[] {
   const names = new Set<string>();
   for (const match of html.matchAll(/<[a-z]+\b[^>]*\bdata-island="([a-z-]+)"[^>]*>/g)) {
-    if (!/\shidden(?:[\s>=]|$)/.test(match[0])) names.add(match[1]);
+    // Hidden islands and those loaded when scrolled to (data-island-when) are not preloaded.
+    if (!/\shidden(?:[\s>=]|$)|\sdata-island-when=/.test(match[0])) names.add(match[1]);
   }
   return [...names];
 }

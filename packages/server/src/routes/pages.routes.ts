@@ -203,7 +203,7 @@ function itemsShown(context: PageContext): PageItems {
   for (const item of context.items ?? []) if (typeof item.id === 'string') ids.add(item.id);
   if (typeof context.item?.id === 'string') ids.add(context.item.id);
   // A product page's related products show their prices and sold-out state too.
-  for (const item of (context.relatedProducts ?? []) as { id?: unknown }[])
+  for (const item of (context.item?.relatedProducts ?? []) as { id?: unknown }[])
     if (typeof item.id === 'string') ids.add(item.id);
   return ids.size ? ids : 'none';
 }
