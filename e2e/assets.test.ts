@@ -15,7 +15,7 @@ describe('storefront runtime assets', () => {
   async function scriptsOf(path: string): Promise<string[]> {
     const html = await (await fetch(`${server.url}${path}`)).text();
     return [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map(
-      (m) => m[1],
+      (m) => m[1] ?? '',
     );
   }
 

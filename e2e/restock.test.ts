@@ -53,8 +53,8 @@ async function apiClient(base: string) {
   const jar = new Map<string, string>();
   const remember = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [name, ...rest] = pair.split('=');
+      const [pair = ''] = c.split(';');
+      const [name = '', ...rest] = pair.split('=');
       jar.set(name.trim(), rest.join('='));
     }
   };
@@ -112,6 +112,7 @@ describe('back-in-stock in Chromium with a real SMTP server', () => {
     const db = await openDatabase({ dataDir });
     await db.db.update(variants).set({ qtyInStock: 5 }).where(eq(variants.sku, 'MUG-WHT'));
     const [mug] = await db.db.select().from(variants).where(eq(variants.sku, 'MUG-WHT'));
+    if (!mug) throw new Error('expected the seeded MUG-WHT variant');
     await db.close();
     server = await startServer({ env: { DATA_DIR: dataDir, SMTP_URL: smtpUrl } });
 
@@ -137,6 +138,6 @@ describe('back-in-stock in Chromium with a real SMTP server', () => {
     await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 3_000));
     expect(mine()).toHaveLength(1);
-    expect(mine()[0].raw).toContain('Stoneware Mug (White) is back in stock');
+    expect(mine()[0]?.raw).toContain('Stoneware Mug (White) is back in stock');
   });
 });

@@ -13,7 +13,9 @@ function p75(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const pos = 0.75 * (s.length - 1);
   const lo = Math.floor(pos);
-  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
+  const low = s[lo] ?? Number.NaN;
+  const high = s[Math.min(lo + 1, s.length - 1)] ?? Number.NaN;
+  return low + (high - low) * (pos - lo);
 }
 
 async function sessionOf(site: TestSite, creds: { email: string; password: string }): Promise<string> {

@@ -11,6 +11,7 @@ import { FORM_MESSAGES } from '../src/services/forms/form-messages';
 import { formIdOf, solvedCaptcha, submissionKey, validContact } from './forms-helpers';
 import { type TestSite, createTestSite } from './helpers/test-app';
 import { backends, testDatabase } from './helpers/test-db';
+import { present } from './helpers/present';
 
 async function solve(challenge: { challenge: string; salt: string; algorithm: string; maxnumber?: number }) {
   const solution = await solveChallenge(
@@ -51,10 +52,8 @@ describe.each(backends)('captcha on %s', (backend) => {
   it('refuses an expired solution, and one signed with another key', async () => {
     await site.request({ method: 'GET', url: '/api/form/captcha/challenge' });
     const { db } = await testDatabase(backend);
-    const [{ hmacKey }] = await db
-      .select()
-      .from(captchaKeys)
-      .where(eq(captchaKeys.websiteId, site.websiteId));
+    const [key] = await db.select().from(captchaKeys).where(eq(captchaKeys.websiteId, site.websiteId));
+    const { hmacKey } = present(key, 'the site captcha key');
     const expired = await createChallenge({ hmacKey, maxnumber: 1000, expires: new Date(Date.now() - 1000) });
     const res = await save(await solve(expired), await submissionKey(site));
     expect(res.statusCode).toBe(400);

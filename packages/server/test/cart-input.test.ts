@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestSite, createTestSite } from './helpers/test-app';
 import { backends } from './helpers/test-db';
 import { type DemoProductRef, addToCart, cartTokenFrom, demoProduct } from './helpers/shop';
+import { present } from './helpers/present';
 
 /** Issue #12 "spec and data fixes": additional fields checked on the server, strict quantities. */
 describe.each(backends)('cart input rules on %s', (backend) => {
   let site: TestSite;
   let necklace: DemoProductRef;
   let tote: DemoProductRef;
+  const toteSku = () => present(tote.variants[0], 'the tote variant').sku;
   beforeAll(async () => {
     site = await createTestSite(backend, { appOptions: { cartWritesPer10s: false } });
     necklace = await demoProduct(site, 'engraved-necklace');
@@ -18,7 +20,7 @@ describe.each(backends)('cart input rules on %s', (backend) => {
   it('takes additionalFields "null" (JSON.stringify(null)) as no fields for a product without a form', async () => {
     const res = await addToCart(site, {
       itemId: tote.id,
-      sku: tote.variants[0].sku,
+      sku: toteSku(),
       additionalFields: 'null',
     });
     expect(res.statusCode).toBe(200);
@@ -57,7 +59,7 @@ describe.each(backends)('cart input rules on %s', (backend) => {
   it('refuses arbitrary fields for a product with no form', async () => {
     const res = await addToCart(site, {
       itemId: tote.id,
-      sku: tote.variants[0].sku,
+      sku: toteSku(),
       additionalFields: JSON.stringify({ note: 'stored for free' }),
     });
     expect(res.statusCode).toBe(400);
@@ -82,7 +84,7 @@ describe.each(backends)('cart input rules on %s', (backend) => {
   });
 
   it.each(['0x10', '1e3', ' 2 '])('refuses quantity %j (only decimal whole numbers)', async (quantity) => {
-    const res = await addToCart(site, { itemId: tote.id, sku: tote.variants[0].sku, quantity });
+    const res = await addToCart(site, { itemId: tote.id, sku: toteSku(), quantity });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Quantity must be a number.');
   });

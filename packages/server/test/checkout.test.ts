@@ -4,6 +4,7 @@ import { giftCards, orders, variants, websites } from '../src/db/schema/index';
 import { addToCart, cartTokenFrom, type DemoProductRef, demoProduct, shippingAddress } from './helpers/shop';
 import { createTestSite, type TestSite } from './helpers/test-app';
 import { backends } from './helpers/test-db';
+import { present } from './helpers/present';
 
 const pay = { provider: 'test', token: 'tok_visa' };
 
@@ -21,7 +22,7 @@ describe.each(backends)('checkout on %s', (backend) => {
       .select({ qty: variants.qtyInStock })
       .from(variants)
       .where(and(eq(variants.websiteId, site.websiteId), eq(variants.sku, sku)));
-    return row.qty;
+    return present(row, `variant ${sku}`).qty;
   }
 
   async function cartWith(body: Record<string, unknown>): Promise<{ CART: string }> {
@@ -156,7 +157,7 @@ describe.each(backends)('checkout on %s', (backend) => {
     });
     await setSale(9900);
     const [row] = await db.select().from(orders).where(eq(orders.id, res.json().order.id));
-    expect(row.subtotalCents).toBe(1200);
+    expect(row?.subtotalCents).toBe(1200);
   });
 
   it('checks out a subscription cart by its token', async () => {
@@ -191,7 +192,9 @@ describe.each(backends)('checkout rules needing their own site on %s', (backend)
     const [row] = await site.app.database.db.select().from(websites).where(eq(websites.id, site.websiteId));
     await site.app.database.db
       .update(websites)
-      .set({ storeSettings: { ...row.storeSettings, minimumOrderSubtotalCents: 100_000 } })
+      .set({
+        storeSettings: { ...present(row, 'the site').storeSettings, minimumOrderSubtotalCents: 100_000 },
+      })
       .where(eq(websites.id, site.websiteId));
     const tote = await demoProduct(site, 'canvas-tote');
     const res = await addToCart(site, { itemId: tote.id, sku: 'TOTE-1' });

@@ -84,7 +84,7 @@ describe.each(backends)('event endpoints on %s', (backend) => {
     expect(res.json()).toEqual({ accepted: 2 });
     const rows = await stored('js_error');
     expect(rows.map((r) => r.data.message).sort()).toEqual(['a is undefined', 'b failed']);
-    expect(rows[0].pagePath).toBe('/shop');
+    expect(rows[0]?.pagePath).toBe('/shop');
   });
 
   it('RecordJavascriptErrors requires the header crumb', async () => {

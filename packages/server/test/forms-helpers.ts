@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { forms } from '../src/db/schema/index';
 import type { TestSite } from './helpers/test-app';
 import { testDatabase, type Backend } from './helpers/test-db';
+import { present } from './helpers/present';
 
 /** Id of a demo form ('Contact', 'Newsletter', 'Engraving') on the test site. */
 export async function formIdOf(backend: Backend, site: TestSite, name: string): Promise<string> {
@@ -11,7 +12,7 @@ export async function formIdOf(backend: Backend, site: TestSite, name: string): 
     .select({ id: forms.id })
     .from(forms)
     .where(and(eq(forms.websiteId, site.websiteId), eq(forms.name, name)));
-  return row.id;
+  return present(row, `the ${name} form`).id;
 }
 
 export async function submissionKey(site: TestSite): Promise<string> {

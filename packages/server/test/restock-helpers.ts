@@ -3,6 +3,7 @@ import { items, variants } from '../src/db/schema/index';
 import { DEMO_CUSTOMER, DEMO_OWNER } from '../src/services/site-users/demo-accounts';
 import type { TestSite } from './helpers/test-app';
 import { type Backend, testDatabase } from './helpers/test-db';
+import { present } from './helpers/present';
 
 /** The demo's sold-out mug: product id and its variants by sku. */
 export async function soldOutMug(backend: Backend, site: TestSite) {
@@ -13,7 +14,10 @@ export async function soldOutMug(backend: Backend, site: TestSite) {
     .innerJoin(items, eq(items.id, variants.itemId))
     .where(and(eq(items.websiteId, site.websiteId), eq(items.urlId, 'stoneware-mug')));
   const bySku = Object.fromEntries(rows.map((r) => [r.sku, r]));
-  return { white: bySku['MUG-WHT'], blue: bySku['MUG-BLU'] };
+  return {
+    white: present(bySku['MUG-WHT'], 'the MUG-WHT variant'),
+    blue: present(bySku['MUG-BLU'], 'the MUG-BLU variant'),
+  };
 }
 
 export async function restock(backend: Backend, variantId: string, qty: number) {

@@ -74,7 +74,7 @@ describe.each(backends)('restock on %s', (backend) => {
       .from(restockSignups)
       .where(and(eq(restockSignups.websiteId, site.websiteId), eq(restockSignups.email, 'fan@example.com')));
     expect(rows).toHaveLength(1);
-    expect(rows[0].isJoinMailingList).toBe(true);
+    expect(rows[0]?.isJoinMailingList).toBe(true);
   });
 
   it('limits signups per client address (429 past 30 in 10 minutes)', async () => {
@@ -153,7 +153,7 @@ describe.each(backends)('restock on %s', (backend) => {
       .where(and(eq(emailOutbox.websiteId, site.websiteId), eq(emailOutbox.kind, 'restock')));
     expect(mail).toHaveLength(23);
     expect(new Set(mail.map((m) => m.toAddress)).size).toBe(23);
-    expect(mail[0].textBody).toContain('Stoneware Mug (Blue) is back in stock');
+    expect(mail[0]?.textBody).toContain('Stoneware Mug (Blue) is back in stock');
     const again = await asOwner('POST', `${URL}/send`, ref);
     expect(again.json().sent).toBe(0);
   });

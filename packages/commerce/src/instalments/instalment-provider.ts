@@ -30,12 +30,12 @@ export interface InstalmentProvider {
 export function instalmentProvider(country: string, language = 'en'): InstalmentProvider | null {
   const upper = String(country).toUpperCase();
   const mapped = (US_TERRITORIES as readonly string[]).includes(upper) ? 'US' : upper;
-  const lang = String(language).toLowerCase().split(/[-_]/)[0];
+  const lang = String(language).toLowerCase().split(/[-_]/)[0] ?? '';
   for (const provider of Object.keys(INSTALMENT_PROVIDER_LOCALES) as InstalmentProviderName[]) {
     const countries: Record<string, readonly string[]> = INSTALMENT_PROVIDER_LOCALES[provider];
     const languages = countries[mapped];
     if (!languages) continue;
-    const chosen = languages.includes(lang) ? lang : languages[0];
+    const chosen = languages.includes(lang) ? lang : (languages[0] ?? lang);
     return { provider, country: mapped, locale: `${chosen}_${mapped}` };
   }
   return null;

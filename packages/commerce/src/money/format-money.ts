@@ -19,7 +19,7 @@ export function formatMoney(minor: number, currency: string, options: FormatMone
   const info = currencyInfo(currency);
   const decimal = minorToDecimal(minor, currency);
   const negative = decimal.startsWith('-');
-  const [integer, fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.');
+  const [integer = '', fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.');
   const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, info.thousandsSeparator);
   const showFraction = fraction !== '' && !(options.trimZeroFraction && /^0+$/.test(fraction));
   const number = showFraction ? grouped + info.decimalSeparator + fraction : grouped;

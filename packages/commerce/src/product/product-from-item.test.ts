@@ -72,7 +72,7 @@ describe('productFromItem', () => {
     [{}, 0],
   ])('variant price %j is %i minor units', (variant, cents) => {
     expect(
-      productFromItem({ structuredContent: { productType: 1, variants: [variant] } }).variants[0].priceCents,
+      productFromItem({ structuredContent: { productType: 1, variants: [variant] } }).variants[0]?.priceCents,
     ).toBe(cents);
   });
 

@@ -53,7 +53,7 @@ function crumbSigner(secret: Buffer) {
     },
     valid(websiteId: string, crumb: string) {
       if (!CRUMB_SHAPE.test(crumb)) return false;
-      const [nonce, signature] = crumb.split('.');
+      const [nonce = '', signature = ''] = crumb.split('.');
       return sameToken(signature, sign(websiteId, nonce));
     },
   };

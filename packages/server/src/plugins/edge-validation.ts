@@ -67,9 +67,15 @@ export function badValue(value: unknown): 'INVALID_CHARACTERS' | 'NESTED_TOO_DEE
   return undefined;
 }
 
+/** The path part of a raw URL (everything before the query), as sent. */
+export function urlPath(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /** The path part of a raw URL, decoded once; undefined when its escapes are broken. */
 export function decodedPath(url: string): string | undefined {
-  const path = url.split('?')[0];
+  const path = urlPath(url);
   try {
     return decodeURIComponent(path);
   } catch {

@@ -2,6 +2,7 @@ import { errorPageHtml } from '../pages/error-page';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, type ErrorCode, errorCatalogue } from '../errors';
+import { urlPath } from './edge-validation';
 
 /** Map Fastify's own errors (body parsing, limits) onto the catalogue. */
 function codeForFastifyError(error: FastifyError): ErrorCode | undefined {
@@ -39,7 +40,7 @@ declare module 'fastify' {
  * `/%61pi/…` gets the JSON contract too, even when a later segment has a broken escape.
  */
 export function isApiPath(url: string): boolean {
-  const path = url.split('?')[0];
+  const path = urlPath(url);
   if (!path.startsWith('/')) return false;
   let first = path.split('/')[1] ?? '';
   try {
@@ -110,7 +111,7 @@ export const errorContract = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const raw = request.url.split('?')[0];
+    const raw = urlPath(request.url);
     let path = raw;
     try {
       path = decodeURIComponent(raw);

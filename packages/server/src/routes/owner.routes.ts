@@ -13,8 +13,10 @@ const PAGE = 50;
 /** Keyset condition "older than (createdAt, id)" for newest-first lists (exact timestamps). */
 function olderThan(col: { createdAt: AnyPgColumn; id: AnyPgColumn }, after?: string[]) {
   if (!after) return undefined;
-  if (Number.isNaN(Date.parse(after[0]))) throw new ApiError('BAD_REQUEST', 'The cursor is not valid.');
-  return sql`(${col.createdAt}, ${col.id}) < (${after[0]}::timestamptz, ${after[1]})`;
+  const [createdAt, id] = after;
+  if (createdAt === undefined || id === undefined || Number.isNaN(Date.parse(createdAt)))
+    throw new ApiError('BAD_REQUEST', 'The cursor is not valid.');
+  return sql`(${col.createdAt}, ${col.id}) < (${createdAt}::timestamptz, ${id})`;
 }
 
 /**

@@ -56,7 +56,7 @@ function productLd(item: Item, currency: CurrencyCode, url: string, origin: stri
     name: product.title,
     description: plain(item.excerpt) || undefined,
     image: item.assetUrl ? [absolute(origin, item.assetUrl)] : undefined,
-    sku: product.variants.length === 1 ? product.variants[0].sku : undefined,
+    sku: product.variants.length === 1 ? product.variants[0]?.sku : undefined,
     url,
     offers,
   };

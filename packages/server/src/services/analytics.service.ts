@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { theRow } from '../db/rows';
 import { type Vital, type VitalRating, pageTemplateName, rateVital } from './analytics-vitals';
 
 export interface AnalyticsRange {
@@ -28,12 +29,15 @@ export async function analyticsSummary(db: Database, websiteId: string, range: A
   const inRange = sql`website_id = ${websiteId} and received_at >= ${range.from.toISOString()}::timestamptz and received_at < ${range.to.toISOString()}::timestamptz`;
   const pageViewFilter = sql`${inRange} and kind = 'census' and name = 'page_view'`;
 
-  const [totals] = await rows(
-    db,
-    sql`select count(*) as page_views,
+  const totals = theRow(
+    await rows(
+      db,
+      sql`select count(*) as page_views,
           count(distinct visitor_id) as unique_visitors,
           count(distinct (visitor_id || ':' || visit_number)) as visits
         from tracking_events where ${pageViewFilter}`,
+    ),
+    'page view totals',
   );
   const visits = num(totals.visits);
 
@@ -52,11 +56,14 @@ export async function analyticsSummary(db: Database, websiteId: string, range: A
         group by page_path order by page_views desc, page_path limit 10`,
   );
 
-  const [adds] = await rows(
-    db,
-    sql`select count(*) as events,
+  const adds = theRow(
+    await rows(
+      db,
+      sql`select count(*) as events,
           count(distinct (visitor_id || ':' || visit_number)) filter (where visitor_id is not null) as visits
         from tracking_events where ${inRange} and kind = 'clanker' and name = 'add_to_cart'`,
+    ),
+    'add-to-cart totals',
   );
 
   const revenue = await rows(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CART_ERRORS, type CurrencyCode, formatMoney, ProductType, tracksStock } from '@store/commerce';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { theRow } from '../db/rows';
 import { carts, giftCards, orderItems, orders, variants } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { asOutcome, type Outcome, Rejection } from '../reasons';
@@ -115,29 +116,32 @@ export async function placeOrder(
       if (!charge.ok) throw new ApiError('PAYMENT_FAILED', charge.message);
 
       const accessToken = randomBytes(18).toString('base64url');
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          websiteId: site.id,
-          purchasedCartId: cart.id,
-          accessToken,
-          siteUserId: cart.siteUserId,
-          email: input.email,
-          testMode: payments.testMode,
-          currency: site.currency,
-          subtotalCents: view.subtotalCents,
-          taxCents: view.taxCents,
-          shippingCents: view.shippingCostCents,
-          discountCents: view.discountCents,
-          grandTotalCents: view.grandTotalCents,
-          shippingAddress: view.requiresShipping
-            ? (input.shippingAddress as unknown as Record<string, string>)
-            : null,
-          shippingOptionName: view.requiresShipping ? (view.selectedShippingOption?.name ?? null) : null,
-          paymentProvider: payments.name,
-          paymentReference: charge.reference,
-        })
-        .returning();
+      const order = theRow(
+        await tx
+          .insert(orders)
+          .values({
+            websiteId: site.id,
+            purchasedCartId: cart.id,
+            accessToken,
+            siteUserId: cart.siteUserId,
+            email: input.email,
+            testMode: payments.testMode,
+            currency: site.currency,
+            subtotalCents: view.subtotalCents,
+            taxCents: view.taxCents,
+            shippingCents: view.shippingCostCents,
+            discountCents: view.discountCents,
+            grandTotalCents: view.grandTotalCents,
+            shippingAddress: view.requiresShipping
+              ? (input.shippingAddress as unknown as Record<string, string>)
+              : null,
+            shippingOptionName: view.requiresShipping ? (view.selectedShippingOption?.name ?? null) : null,
+            paymentProvider: payments.name,
+            paymentReference: charge.reference,
+          })
+          .returning(),
+        'insert into orders',
+      );
       await tx.insert(orderItems).values(
         view.entries.map((e) => ({
           websiteId: site.id,

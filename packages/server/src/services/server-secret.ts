@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { theRow } from '../db/rows';
 import { serverSecrets } from '../db/schema/index';
 
 /**
@@ -12,6 +13,6 @@ export async function serverSecret(db: Database, name: string): Promise<Buffer> 
     .insert(serverSecrets)
     .values({ name, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
-  return Buffer.from(row.value, 'base64url');
+  const rows = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
+  return Buffer.from(theRow(rows, 'server secret after insert').value, 'base64url');
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { theRow } from '../../db/rows';
 import { captchaKeys, captchaSolutionsUsed } from '../../db/schema/index';
 import type { CaptchaProvider } from './captcha-provider';
 
@@ -16,8 +17,8 @@ async function hmacKeyFor(db: Database | Tx, websiteId: string): Promise<string>
     .insert(captchaKeys)
     .values({ websiteId, hmacKey: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [created] = await db.select().from(captchaKeys).where(eq(captchaKeys.websiteId, websiteId)).limit(1);
-  return created.hmacKey;
+  const rows = await db.select().from(captchaKeys).where(eq(captchaKeys.websiteId, websiteId)).limit(1);
+  return theRow(rows, 'captcha key after insert').hmacKey;
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { formSubmissionKeys, formSubmissions, forms } from '../../db/schema/index';
+import { theRow } from '../../db/rows';
 import type { CaptchaProvider } from '../captcha/captcha-provider';
 import { enqueueEmail } from '../email/email-outbox';
 import { type Answer, checkAnswers } from './form-answers';
@@ -99,10 +100,13 @@ export async function saveSubmission(
       ) {
         throw new Refused('CAPTCHA');
       }
-      const [row] = await tx
-        .insert(formSubmissions)
-        .values({ websiteId: form.websiteId, formId: form.id, answers: checked.answers, page: input.page })
-        .returning({ id: formSubmissions.id });
+      const row = theRow(
+        await tx
+          .insert(formSubmissions)
+          .values({ websiteId: form.websiteId, formId: form.id, answers: checked.answers, page: input.page })
+          .returning({ id: formSubmissions.id }),
+        'insert into form_submissions',
+      );
       if (form.notificationEmail) {
         await enqueueEmail(tx, {
           websiteId: form.websiteId,

@@ -22,7 +22,7 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6}
 export function isTimestampText(text: string): boolean {
   const m = TIMESTAMP.exec(text);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
     date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60
@@ -44,7 +44,7 @@ export function decodeCursor(
     const key = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
     if (key.length !== parts) throw new Error('parts');
     if (key.some((part) => UNSTORABLE.test(part))) throw new Error('text');
-    if (timestampAt !== undefined && !isTimestampText(key[timestampAt])) throw new Error('timestamp');
+    if (timestampAt !== undefined && !isTimestampText(key[timestampAt] ?? '')) throw new Error('timestamp');
     return key;
   } catch {
     throw new ApiError('BAD_REQUEST', 'The cursor is not valid.');
@@ -58,6 +58,6 @@ export function paginate<T>(rows: T[], size: number, keyOf: (row: T) => string[]
   return {
     page,
     hasNextPage,
-    nextPageCursor: hasNextPage ? encodeCursor(keyOf(page[page.length - 1])) : null,
+    nextPageCursor: hasNextPage ? encodeCursor(keyOf(page[page.length - 1] as T)) : null,
   };
 }

@@ -45,6 +45,7 @@ export async function signUp(
 
 /** Signup groups (one per product variant) for the owner, keyset-paginated. */
 export async function listGroups(db: Database, websiteId: string, after?: string[]) {
+  const [afterProduct, afterVariant] = after ?? [];
   const rows = await db
     .select({
       productId: restockSignups.productId,
@@ -63,10 +64,10 @@ export async function listGroups(db: Database, websiteId: string, after?: string
     .where(
       and(
         eq(restockSignups.websiteId, websiteId),
-        after
+        afterProduct !== undefined && afterVariant !== undefined
           ? or(
-              gt(restockSignups.productId, after[0]),
-              and(eq(restockSignups.productId, after[0]), gt(restockSignups.variantId, after[1])),
+              gt(restockSignups.productId, afterProduct),
+              and(eq(restockSignups.productId, afterProduct), gt(restockSignups.variantId, afterVariant)),
             )
           : undefined,
       ),

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { theRow } from '../../db/rows';
 import { siteUsers } from '../../db/schema/index';
 import { hashPassword } from './password';
 
@@ -16,7 +17,7 @@ export async function createAccount(
   const insert = db
     .insert(siteUsers)
     .values({ websiteId: input.websiteId, email, passwordHash, role: input.role });
-  const [row] = options.upsert
+  const rows = options.upsert
     ? await insert
         .onConflictDoUpdate({
           target: [siteUsers.websiteId, siteUsers.email],
@@ -24,7 +25,7 @@ export async function createAccount(
         })
         .returning({ id: siteUsers.id })
     : await insert.returning({ id: siteUsers.id });
-  return row;
+  return theRow(rows, 'insert into site_users');
 }
 
 export async function findAccountByEmail(db: Database, websiteId: string, email: string) {

@@ -26,10 +26,11 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [n, r, p] = parts.slice(1, 4).map(Number);
+  const [, nText, rText, pText, salt = '', hash = ''] = parts;
+  const [n = 0, r = 0, p = 0] = [nText, rText, pText].map(Number);
   if (![n, r, p].every((x) => Number.isInteger(x) && x > 0) || n > 1 << 20) return false;
-  const expected = Buffer.from(parts[5], 'base64url');
-  const actual = await derive(password, Buffer.from(parts[4], 'base64url'), n, r, p);
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), n, r, p);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 

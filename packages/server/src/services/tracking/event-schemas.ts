@@ -69,7 +69,7 @@ const base = z.looseObject(autoFilled);
  * The registered event schemas, one per event name. `eventSchemaName` must name one of
  * them; `eventContent` must match it.
  */
-export const eventSchemas: Record<string, z.ZodType<Record<string, unknown>>> = {
+export const eventSchemas = {
   page_view: base,
   product_page_view: base.extend({ ...commerceFields, product }),
   add_to_cart: base.extend({
@@ -86,8 +86,10 @@ export const eventSchemas: Record<string, z.ZodType<Record<string, unknown>>> = 
   video_collection_view: base.extend({ object_identifier: text(255) }),
   member_area_access_denied: base,
   custom_event: base.extend({ custom_schema_name: text(100).min(1) }),
-};
+} satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
-export function isEventSchemaName(name: string): boolean {
+export type EventSchemaName = keyof typeof eventSchemas;
+
+export function isEventSchemaName(name: string): name is EventSchemaName {
   return Object.hasOwn(eventSchemas, name);
 }

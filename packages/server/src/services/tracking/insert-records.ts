@@ -58,8 +58,9 @@ export function recordInserter(db: Database, options: InserterOptions = {}) {
       await insert(rows);
     } catch (error) {
       if (!isDataError(error)) throw error;
-      if (rows.length === 1) {
-        options.onDropped?.(rows[0], error);
+      const [only] = rows;
+      if (rows.length === 1 && only) {
+        options.onDropped?.(only, error);
         return;
       }
       const mid = Math.ceil(rows.length / 2);

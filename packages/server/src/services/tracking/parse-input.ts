@@ -17,6 +17,7 @@ export function issuesList(error: z.ZodError): { path: string; message: string }
 
 export function describeIssues(error: z.ZodError, what: string): string {
   const first = error.issues[0];
+  if (!first) return what;
   const where = first.path.length > 0 ? `${what}.${first.path.join('.')}` : what;
   return `${where}: ${first.message}`;
 }

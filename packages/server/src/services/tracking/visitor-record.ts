@@ -17,13 +17,9 @@ export function parseVisitorRecord(value: unknown): VisitorRecord | null {
   if (typeof value !== 'string') return null;
   const m = SHAPE.exec(value);
   if (!m) return null;
-  const nums = [m[2], m[3], m[4], m[5]].map(Number);
-  if (!nums.every(Number.isSafeInteger)) return null;
-  return {
-    id: m[1],
-    firstVisit: nums[0],
-    previousVisit: nums[1],
-    currentVisit: nums[2],
-    visitCount: nums[3],
-  };
+  const [, id = '', ...rest] = m;
+  const [firstVisit, previousVisit, currentVisit, visitCount] = rest.slice(0, 4).map(Number);
+  const nums = [firstVisit, previousVisit, currentVisit, visitCount];
+  if (!nums.every((n): n is number => Number.isSafeInteger(n))) return null;
+  return { id, firstVisit, previousVisit, currentVisit, visitCount } as VisitorRecord;
 }

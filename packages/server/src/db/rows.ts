@@ -1,0 +1,10 @@
+/**
+ * The one row a statement is certain to return (`insert … returning` of one row, an
+ * aggregate without `group by`). Missing means the database broke its contract, so it is a
+ * server error with a message that says which statement, never a silent `undefined`.
+ */
+export function theRow<T>(rows: readonly T[], statement: string): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error(`${statement} returned no row`);
+  return row;
+}
