@@ -51,11 +51,13 @@ export async function wrk(options: {
     const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
     const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
     const socketErrors = socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0;
+    const errors = non2xx + socketErrors;
     return {
-      requestsPerSecond: rps,
+      // Only answered successes count: wrk's Requests/sec includes error answers.
+      requestsPerSecond: requests > 0 ? (rps * Math.max(0, requests - errors)) / requests : rps,
       p50Ms: toMs(/\s50%\s+(\S+)/.exec(stdout)?.[1] ?? ''),
       p99Ms: toMs(/\s99%\s+(\S+)/.exec(stdout)?.[1] ?? ''),
-      errors: non2xx + socketErrors,
+      errors,
       requests,
     };
   } finally {
