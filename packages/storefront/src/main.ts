@@ -37,14 +37,18 @@ function mountIslands(): void {
   }
 }
 
+/** Resolves once the visitor has scrolled and the element is in view (not merely below the fold at load). */
 function whenVisible(element: HTMLElement): Promise<void> {
   return new Promise((resolve) => {
-    const seen = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      seen.disconnect();
-      resolve();
-    });
-    seen.observe(element);
+    const watch = () => {
+      const seen = new IntersectionObserver((entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        seen.disconnect();
+        resolve();
+      });
+      seen.observe(element);
+    };
+    addEventListener('scroll', watch, { once: true, passive: true });
   });
 }
 
