@@ -64,10 +64,10 @@ export class SourceInfo {
     let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
+      if ((starts[mid] ?? 0) <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - starts[lo] + 1 };
+    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
   }
 
   codeFrame(line: number, column: number): string {

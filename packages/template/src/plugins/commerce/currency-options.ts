@@ -71,7 +71,7 @@ export function currencyOptions(currency: string, args: readonly string[]): Intl
     else if (key === 'no-group' || key === 'no-grouping') opts.useGrouping = false;
     else if ((key === 'round' || key === 'rounding') && Object.hasOwn(ROUNDING, value)) {
       opts.roundingMode = ROUNDING[value];
-    } else if (Object.hasOwn(DIGIT_OPTIONS, key)) {
+    } else if (DIGIT_OPTIONS[key]) {
       const [name, min, max] = DIGIT_OPTIONS[key];
       const n = Number.parseInt(value, 10);
       if (!Number.isNaN(n)) opts[name] = Math.min(Math.max(n, min), max);

@@ -132,7 +132,11 @@ describe('cart formatters', () => {
 });
 
 describe('commerce predicates', () => {
-  const test = (name: string, node: unknown) => commercePlugin.predicates?.[name]([], fakeContext({ node }));
+  const test = (name: string, node: unknown) => {
+    const predicate = commercePlugin.predicates?.[name];
+    if (!predicate) throw new Error(`no predicate ${name}`);
+    return predicate([], fakeContext({ node }));
+  };
   it.each([
     ['sold-out?', soldOut, true],
     ['sold-out?', plain, false],

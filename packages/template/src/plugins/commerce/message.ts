@@ -49,7 +49,7 @@ function number(value: unknown, locale: string): string {
 function argument(inner: string, args: MessageArgs, locale: string, hash: string | undefined): string {
   const m = /^\s*([^\s,{}]+)\s*,?\s*([a-z-]*)\s*,?\s*([\s\S]*)$/.exec(inner);
   if (!m) return '';
-  const [, name, type, rest] = m;
+  const [, name = '', type = '', rest = ''] = m;
   const value = args[name];
   if (type === 'plural' || type === 'select') {
     const opts = options(rest);

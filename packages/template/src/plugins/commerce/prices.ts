@@ -7,7 +7,7 @@ import { getPath } from './scope';
 export type Money = unknown;
 
 /** What a product without a usable price shows. */
-export const DEFAULT_MONEY: Readonly<Record<string, string>> = { value: '0', currency: 'USD' };
+export const DEFAULT_MONEY: Readonly<{ value: string; currency: string }> = { value: '0', currency: 'USD' };
 
 /** The amount of a money object in major units (0 when missing or not a number). */
 export function moneyAmount(money: Money): Decimal {

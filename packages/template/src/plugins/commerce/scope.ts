@@ -33,7 +33,7 @@ export class Scope {
 
   resolve(ref: string): unknown {
     const path = ref.split('.');
-    const [key, ...rest] = path;
+    const [key = '', ...rest] = path;
     for (const node of this.nodes) {
       // Our own scope objects may hold a key whose value is missing: the key still stops the walk.
       if (node !== null && typeof node === 'object' && !Array.isArray(node) && Object.hasOwn(node, key)) {

@@ -8,7 +8,7 @@ export const imageMetaFormatter: Formatter = (value, _args, ctx) => imageMeta(va
 
 /** `child-image-meta [N]`: image meta of `items[N]` (default the first child). */
 export const childImageMeta: Formatter = (value, args, ctx) => {
-  const index = args.length > 0 && args[0] !== '' ? Number.parseInt(args[0], 10) : 0;
+  const index = args[0] !== undefined && args[0] !== '' ? Number.parseInt(args[0], 10) : 0;
   if (Number.isNaN(index)) return undefined;
   return imageMeta(prop(prop(value, 'items'), index), ctx);
 };
@@ -46,7 +46,7 @@ export const imageSrcset: Formatter = (value) => {
     .filter((v) => v.endsWith('w'));
   if (variants.length === 0) return undefined;
   const entries = variants.map((v) => `${assetUrl}?format=${v} ${v}`);
-  const at = IMAGE_WIDTHS.indexOf(variants[variants.length - 1]);
+  const at = IMAGE_WIDTHS.indexOf(variants[variants.length - 1] ?? '');
   if (at >= 0 && at < IMAGE_WIDTHS.length - 1)
     entries.push(`${assetUrl}?format=original ${IMAGE_WIDTHS[at + 1]}`);
   return ` srcset="${entries.join(',')}"`;

@@ -10,8 +10,9 @@ export const INVALID_SIZE = "Invalid source parameter. Pass in 'originalSize'";
  */
 export function parseSize(value: unknown): { width: number; height: number } | undefined {
   const parts = toStr(value).split('x');
-  if (parts.length !== 2) return undefined;
-  return { width: Number.parseInt(parts[0], 10), height: Number.parseInt(parts[1], 10) };
+  const [width, height] = parts;
+  if (parts.length !== 2 || width === undefined || height === undefined) return undefined;
+  return { width: Number.parseInt(width, 10), height: Number.parseInt(height, 10) };
 }
 
 /** Size name for a requested width (spec §9 thumbnail choice). */

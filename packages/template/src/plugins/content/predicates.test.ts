@@ -4,8 +4,11 @@ import { fakeContext } from '../../testing/fake-context';
 import { contentPlugin } from './index';
 
 const preds = contentPlugin.predicates as Record<string, Predicate>;
-const test = (name: string, node: unknown, args: string[] = [], root?: unknown) =>
-  preds[name](args, fakeContext({ node, root }));
+const test = (name: string, node: unknown, args: string[] = [], root?: unknown) => {
+  const predicate = preds[name];
+  if (!predicate) throw new Error(`no predicate ${name}`);
+  return predicate(args, fakeContext({ node, root }));
+};
 
 describe('content predicates on the current node', () => {
   it.each([

@@ -33,14 +33,14 @@ function hour12(w: WallClock): number {
 function expand(code: string, w: WallClock): string {
   switch (code) {
     case 'a':
-      return SHORT_DAYS[w.weekday];
+      return SHORT_DAYS[w.weekday] ?? '';
     case 'A':
-      return LONG_DAYS[w.weekday];
+      return LONG_DAYS[w.weekday] ?? '';
     case 'b':
     case 'h':
-      return SHORT_MONTHS[w.month - 1];
+      return SHORT_MONTHS[w.month - 1] ?? '';
     case 'B':
-      return LONG_MONTHS[w.month - 1];
+      return LONG_MONTHS[w.month - 1] ?? '';
     case 'c':
       // The reference's "locale" date-time: day of month unpadded, 12-hour clock.
       return format(w, `%a, %b ${w.day}, %Y %i:%M:%S %p %Z`);
@@ -140,7 +140,7 @@ export function format(w: WallClock, pattern: string): string {
       out += ch; // a trailing lone '%' is kept
       break;
     }
-    const code = pattern[++i];
+    const code = pattern[++i] ?? '';
     out += code === '%' ? '%' : expand(code, w);
   }
   return out;

@@ -26,11 +26,13 @@ describe('i18nPlugin', () => {
     (name) => {
       const ctx = fakeContext({ locale: null, root: { n: 1 } });
       const value = name === 'money' ? { decimalValue: '1', currencyCode: 'USD' } : '1';
-      expect(i18nPlugin.formatters?.[name](value, ['in:meter'], ctx, [2])).toBe('');
+      expect(i18nPlugin.formatters?.[name]?.(value, ['in:meter'], ctx, [2])).toBe('');
     },
   );
 
   it('timesince says Invalid date. without locale data', () => {
-    expect(i18nPlugin.formatters?.timesince(1, [], fakeContext({ locale: null }), [])).toBe('Invalid date.');
+    expect(i18nPlugin.formatters?.timesince?.(1, [], fakeContext({ locale: null }), [])).toBe(
+      'Invalid date.',
+    );
   });
 });

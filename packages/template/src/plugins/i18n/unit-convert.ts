@@ -92,6 +92,7 @@ export function splitSequence(
     restUnit = unit;
   });
   if (rest === undefined) return undefined;
-  if (negative && parts.length > 0) parts[0] = { unit: parts[0].unit, value: parts[0].value.negate() };
+  const [first] = parts;
+  if (negative && first) parts[0] = { unit: first.unit, value: first.value.negate() };
   return parts;
 }

@@ -96,7 +96,7 @@ function compute(cldr: CLDR, amount: Decimal, a: UnitArgs): Part[] | undefined {
     const probe = target ?? compactSet(a.compact ?? '', 'metric')?.[0];
     if (!probe) return undefined;
     const set = defaultSet(probe, systemFor(cldr, UNITS[probe]?.category));
-    input = set ? set[set.length - 1] : probe;
+    input = set?.[set.length - 1] ?? probe;
   }
   const def = UNITS[input];
   const category = def?.category;
@@ -107,9 +107,10 @@ function compute(cldr: CLDR, amount: Decimal, a: UnitArgs): Part[] | undefined {
     const set = compactSet(a.compact, system);
     return set ? single(bestFit(amount, input, set)) : undefined;
   }
-  if (a.outputs.length === 1) {
-    const value = convert(amount, input, a.outputs[0]);
-    return value === undefined ? undefined : [{ unit: a.outputs[0], value }];
+  const [onlyOutput] = a.outputs;
+  if (a.outputs.length === 1 && onlyOutput !== undefined) {
+    const value = convert(amount, input, onlyOutput);
+    return value === undefined ? undefined : [{ unit: onlyOutput, value }];
   }
   if (a.outputs.length > 1) return single(bestFit(amount, input, a.outputs));
   // Only an input unit: the best fit of the locale's units (bits are shown as bytes).

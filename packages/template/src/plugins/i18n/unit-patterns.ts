@@ -48,12 +48,24 @@ function toTable(raw: Record<string, unknown>): LengthTable {
   return table;
 }
 
+/** The parsed units file of a locale folder; null when it is missing or cannot be read. */
+function readUnits(
+  dir: string,
+): { main: Record<string, { units: Record<UnitLength, Record<string, unknown>> }> } | null {
+  try {
+    const file = `${dataDir()}${dir}/units.json`;
+    if (!existsSync(file)) return null;
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    // No file system (the engine in a browser: the studio preview) or unreadable data: the
+    // caller falls back to the CLDR 48 patterns of @phensley/cldr.
+    return null;
+  }
+}
+
 function load(dir: string): LocaleUnits | null {
-  const file = `${dataDir()}${dir}/units.json`;
-  if (!existsSync(file)) return null;
-  const json = JSON.parse(readFileSync(file, 'utf8')) as {
-    main: Record<string, { units: Record<UnitLength, Record<string, unknown>> }>;
-  };
+  const json = readUnits(dir);
+  if (!json) return null;
   const units = Object.values(json.main)[0]?.units;
   if (!units) return null;
   return { narrow: toTable(units.narrow), short: toTable(units.short), long: toTable(units.long) };

@@ -23,7 +23,8 @@ export function legacyEscape(text: string): string {
   for (const ch of text) {
     for (let i = 0; i < ch.length; i++) {
       const code = ch.charCodeAt(i);
-      if (/[A-Za-z0-9@*_+\-./]/.test(ch[i])) out += ch[i];
+      const unit = ch[i] ?? '';
+      if (/[A-Za-z0-9@*_+\-./]/.test(unit)) out += unit;
       else if (code < 256) out += `%${code.toString(16).toUpperCase().padStart(2, '0')}`;
       else out += `%u${code.toString(16).toUpperCase().padStart(4, '0')}`;
     }
