@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,11 +41,19 @@ export interface DatabaseHandle {
  */
 const PGLITE_CONF = ['shared_buffers=16MB', 'wal_buffers=1MB', 'work_mem=4MB', 'maintenance_work_mem=16MB'];
 
-/** initdb in a child process (pglite-init.mjs); falls back to in-process when that fails. */
+/**
+ * initdb in a short-lived child process: initdb's WebAssembly memory (~600 MB) is then
+ * returned with the process instead of staying in the server's resident set for its whole
+ * life. The child's code is inline (not a file beside this module) so that it also runs from
+ * the bundled server (`npm start`), where only the bundle is emitted; it imports PGlite by
+ * the URL this module resolves. Falls back to in-process when the child fails.
+ */
 async function initPgliteDir(dir: string): Promise<void> {
-  const script = fileURLToPath(new URL('./pglite-init.mjs', import.meta.url));
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [script, dir], { stdio: 'ignore' });
+    const pglite = import.meta.resolve('@electric-sql/pglite');
+    const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
+      const client = new PGlite(process.argv[1]); await client.waitReady; await client.close();`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir], { stdio: 'ignore' });
     child.on('error', () => resolve(null));
     child.on('exit', (c) => resolve(c));
   });
