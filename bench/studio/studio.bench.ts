@@ -22,7 +22,10 @@ function firstLoad() {
   if (!fs.existsSync(path.join(dist, 'index.html')))
     spawnSync('npm', ['run', 'build', '-w', 'packages/studio', '--silent'], { cwd: root, stdio: 'inherit' });
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entry = [...html.matchAll(/(?:src|href)="\/config\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  // The one group always takes part in a match, so the default never applies.
+  const entry = [...html.matchAll(/(?:src|href)="\/config\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+    ([, file = '']) => file,
+  );
   const gz = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
   // Everything else is loaded on demand (the page editor with the engine, the design panel, shared blocks code).
   const lazy = fs
@@ -56,7 +59,7 @@ function editToPreview() {
       id: `s${s}`,
       blocks: Array.from({ length: 20 }, (_, i) => ({
         id: `b${s}-${i}`,
-        type: types[i % types.length],
+        type: types[i % types.length] ?? 'text', // the modulo keeps the index in range
         props: {
           text: `Block ${i}`,
           html: `<p>Paragraph ${i} with <a href="/x">a link</a>.</p>`,

@@ -21,7 +21,7 @@ describe('checkLayout', () => {
     const blocks = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ id: `b${i}`, type: 'spacer', props: {} }));
     const ok = checkLayout({ sections: [{ id: 's', blocks: blocks(MAX_BLOCKS_PER_LAYOUT) }] });
-    expect(ok.ok && ok.layout.sections[0].blocks[0].props).toEqual({ height: 48 });
+    expect(ok.ok && ok.layout.sections[0]?.blocks[0]?.props).toEqual({ height: 48 });
     const over = checkLayout({
       sections: [
         { id: 's', blocks: blocks(30) },

@@ -69,7 +69,8 @@ export function derivedProps(block: Block): Record<string, unknown> {
     case 'accordion':
       return {
         entries: lines(p.items).map((line) => {
-          const [title, ...rest] = line.split('|');
+          // split always yields a first part, even for a line without '|'.
+          const [title = '', ...rest] = line.split('|');
           return { title: title.trim(), text: rest.join('|').trim() };
         }),
       };

@@ -61,12 +61,10 @@ export function blockCount(layout: Layout): number {
 export function checkLayout(input: unknown): LayoutCheck {
   const parsed = layoutSchema.safeParse(input);
   if (!parsed.success) {
+    // A failed parse always carries an issue; the fallbacks only keep the types honest.
     const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      message: `${issue.path.join('.') || 'layout'}: ${issue.message}`,
-      path: issue.path.join('.'),
-    };
+    const path = issue?.path.join('.') ?? '';
+    return { ok: false, message: `${path || 'layout'}: ${issue?.message ?? 'invalid'}`, path };
   }
   const layout: Layout = { sections: [] };
   const ids = new Set<string>();
@@ -78,11 +76,11 @@ export function checkLayout(input: unknown): LayoutCheck {
       const props = blockTypes[block.type].props.safeParse(block.props);
       if (!props.success) {
         const issue = props.error.issues[0];
-        const path = `sections.${s}.blocks.${b}.props.${issue.path.join('.')}`;
+        const where = issue?.path.join('.') ?? '';
         return {
           ok: false,
-          message: `${blockTypes[block.type].label} block: ${issue.path.join('.')} ${issue.message}`,
-          path,
+          message: `${blockTypes[block.type].label} block: ${where} ${issue?.message ?? 'invalid'}`,
+          path: `sections.${s}.blocks.${b}.props.${where}`,
         };
       }
       blocks.push({ id: block.id, type: block.type, props: props.data as Record<string, unknown> });

@@ -29,25 +29,32 @@ export function markdownToHtml(source: string): string {
     list = null;
   };
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+    const line = lines[i] ?? '';
     if (line.startsWith('```')) {
       flush();
       const code: string[] = [];
-      while (++i < lines.length && !lines[i].startsWith('```')) code.push(lines[i]);
+      while (++i < lines.length) {
+        const next = lines[i] ?? '';
+        if (next.startsWith('```')) break;
+        code.push(next);
+      }
       out.push(`<pre><code>${code.join('\n')}</code></pre>`);
       continue;
     }
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     const bullet = /^\s*[-*]\s+(.*)$/.exec(line);
     const numbered = /^\s*\d+\.\s+(.*)$/.exec(line);
+    // Both groups always take part in a match, so the defaults never apply.
+    const item = bullet?.[1] ?? numbered?.[1];
     if (heading) {
+      const [, hashes = '', text = ''] = heading;
       flush();
-      out.push(`<h${heading[1].length}>${inline(heading[2])}</h${heading[1].length}>`);
-    } else if (bullet || numbered) {
+      out.push(`<h${hashes.length}>${inline(text)}</h${hashes.length}>`);
+    } else if (item !== undefined) {
       const tag = bullet ? 'ul' : 'ol';
       if (paragraph.length || (list && list.tag !== tag)) flush();
       list ??= { tag, items: [] };
-      list.items.push((bullet ?? numbered)![1]);
+      list.items.push(item);
     } else if (line.startsWith('&gt; ')) {
       flush();
       out.push(`<blockquote><p>${inline(line.slice(5))}</p></blockquote>`);

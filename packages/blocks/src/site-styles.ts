@@ -66,17 +66,21 @@ export function parseColor(input: string): Rgba | null {
   }
   const fn = /^(rgba?|hsla?|hwb)\(([^)]*)\)$/.exec(value);
   if (!fn) return null;
-  const parts = fn[2].split(/[\s,/]+/).filter(Boolean);
+  const [, name = '', args = ''] = fn;
+  const parts = args.split(/[\s,/]+/).filter(Boolean);
   if (parts.length < 3 || parts.length > 4 || parts.some((p) => Number.isNaN(Number.parseFloat(p))))
     return null;
-  const alpha = parts[3] === undefined ? 1 : clamp(amount(parts[3], 1), 0, 1);
+  // Three parts are checked above, so the defaults never apply.
+  const [first = '', second = '', third = '', fourth] = parts;
+  const alpha = fourth === undefined ? 1 : clamp(amount(fourth, 1), 0, 1);
   let rgb: [number, number, number];
-  if (fn[1].startsWith('rgb')) rgb = [0, 1, 2].map((i) => amount(parts[i], 255)) as [number, number, number];
+  if (name.startsWith('rgb'))
+    rgb = [first, second, third].map((p) => amount(p, 255)) as [number, number, number];
   else {
-    const hue = clamp(Number.parseFloat(parts[0]), 0, 360);
-    const x = clamp(amount(parts[1], 1), 0, 1);
-    const y = clamp(amount(parts[2], 1), 0, 1);
-    if (fn[1] === 'hwb') {
+    const hue = clamp(Number.parseFloat(first), 0, 360);
+    const x = clamp(amount(second, 1), 0, 1);
+    const y = clamp(amount(third, 1), 0, 1);
+    if (name === 'hwb') {
       const [w, b] = x + y > 1 ? [x / (x + y), y / (x + y)] : [x, y];
       rgb = hslToRgb(hue, 1, 0.5).map((c) => (c / 255) * (1 - w - b) * 255 + w * 255) as [
         number,

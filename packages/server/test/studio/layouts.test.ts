@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../helpers/present';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends } from '../helpers/test-db';
 import { type Call, eventually, listenSiteChanged, ownerClient } from './studio-helpers';
@@ -98,7 +99,12 @@ describe.each(backends)('pages made of blocks on %s', (backend) => {
     expect(body.match(/class="[^"]*summary-item"/g)).toHaveLength(2);
     expect(body).toContain(`data-island="form" data-form-id="${newsletter.id}"`);
     // The add-to-cart island finds the product block's item in the page data.
-    const data = JSON.parse(body.match(/<script type="application\/json" id="sf-data">(.*?)<\/script>/)![1]);
+    const data = JSON.parse(
+      present(
+        body.match(/<script type="application\/json" id="sf-data">(.*?)<\/script>/)?.[1],
+        'the page data script',
+      ),
+    );
     expect(Object.keys(data.products)).toContain(tee.id);
     expect(data.form.id).toBe(newsletter.id);
     const opened = (await call('GET', `/api/studio/pages/${pageId}/layout`)).json();

@@ -129,7 +129,7 @@ export function BlockFields({
               : field.kind === 'form'
                 ? catalog?.forms.map((f) => [f.id, f.name])
                 : field.kind === 'select'
-                  ? field.options?.map((o) => [o, o[0].toUpperCase() + o.slice(1)])
+                  ? field.options?.map((o) => [o, o.charAt(0).toUpperCase() + o.slice(1)])
                   : undefined;
         return (
           <div className="field" key={id}>

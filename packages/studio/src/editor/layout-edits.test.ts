@@ -23,7 +23,7 @@ describe('layout edits', () => {
       ['a', 'b'],
       ['c', 'n'],
     ]);
-    expect(edit.ok && edit.layout.sections[1].blocks[1].props).toEqual({ height: 48 });
+    expect(edit.ok && edit.layout.sections[1]?.blocks[1]?.props).toEqual({ height: 48 });
   });
 
   it('refuses a block past the 60 limit with the spec message', () => {
@@ -57,7 +57,7 @@ describe('layout edits', () => {
   it('removes a block and patches props immutably', () => {
     expect(ids(removeBlock(layout, 'b'))).toEqual([['a'], ['c']]);
     const patched = updateProps(layout, 'a', { text: 'Hi' });
-    expect(patched.sections[0].blocks[0].props).toEqual({ text: 'Hi' });
-    expect(layout.sections[0].blocks[0].props).toEqual({});
+    expect(patched.sections[0]?.blocks[0]?.props).toEqual({ text: 'Hi' });
+    expect(layout.sections[0]?.blocks[0]?.props).toEqual({});
   });
 });

@@ -18,7 +18,7 @@ export function addBlock(layout: Layout, type: BlockType, sectionId?: string, id
   if (blockCount(layout) >= MAX_BLOCKS_PER_LAYOUT) return { ok: false, message: TOO_MANY_BLOCKS_MESSAGE };
   const block: Block = { id, type, props: defaultProps(type) };
   const sections = layout.sections.length ? layout.sections : [{ id: newId('s'), blocks: [] }];
-  const target = sectionId ?? sections[sections.length - 1].id;
+  const target = sectionId ?? sections.at(-1)?.id;
   return {
     ok: true,
     layout: { sections: sections.map((s) => (s.id === target ? { ...s, blocks: [...s.blocks, block] } : s)) },
@@ -59,10 +59,13 @@ export function moveBlock(layout: Layout, id: string, delta: -1 | 1): Layout {
   const at = positions(layout).find((p) => p.block.id === id);
   if (!at) return layout;
   const sections = layout.sections.map((s) => ({ ...s, blocks: [...s.blocks] }));
-  const list = sections[at.si].blocks;
+  const list = sections[at.si]?.blocks;
+  if (!list) return layout;
   const to = at.bi + delta;
-  if (to >= 0 && to < list.length) {
-    [list[at.bi], list[to]] = [list[to], list[at.bi]];
+  const other = list[to];
+  if (other) {
+    list[to] = at.block;
+    list[at.bi] = other;
     return { sections };
   }
   const neighbour = sections[at.si + delta];

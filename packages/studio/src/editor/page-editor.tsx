@@ -208,7 +208,7 @@ export function PageEditor({
                 className={`tab${tab === t ? ' tab--active' : ''}`}
                 onClick={() => setTab(t)}
               >
-                {t[0].toUpperCase() + t.slice(1)}
+                {t.charAt(0).toUpperCase() + t.slice(1)}
               </button>
             ))}
           </div>

@@ -20,7 +20,8 @@ function compile(source: string, name: string) {
   let template = cache.get(source);
   if (!template) {
     const compiled = engine.compile(source);
-    if (compiled.errors.length) throw new Error(`${name}: ${compiled.errors[0].message}`);
+    const [error] = compiled.errors;
+    if (error) throw new Error(`${name}: ${error.message}`);
     template = compiled.template;
     cache.set(source, template);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NavLink } from '../api';
-import { indent, moveBy, moveTo, outdent, removeAt } from './nav-tree';
+import { indent, moveBy, moveTo, outdent, removeAt, renameAt } from './nav-tree';
 
 const page = (title: string): NavLink => ({
   title,
@@ -45,7 +45,24 @@ describe('navigation tree edits', () => {
 
   it('removes an entry and returns it', () => {
     const [rest, removed] = removeAt(tree, [2, 0]);
-    expect(removed.title).toBe('About');
+    expect(removed?.title).toBe('About');
     expect(titles(rest)).toEqual(['Home', 'Shop', 'More', 'Contact']);
+  });
+
+  it('renames an entry where it sits, and leaves the tree alone for a path with nothing there', () => {
+    expect(titles(renameAt(tree, [2, 0], 'Us'))).toEqual(['Home', 'Shop', ['More', ['Us']], 'Contact']);
+    expect(titles(renameAt(tree, [1], 'Store'))).toEqual(['Home', 'Store', ['More', ['About']], 'Contact']);
+    expect(tree[1]?.title).toBe('Shop');
+    expect(renameAt(tree, [9, 0], 'Gone')).toBe(tree);
+    expect(renameAt(tree, [2, 5], 'Gone')).toBe(tree);
+  });
+
+  it.each([
+    ['a missing entry', [9] as [number]],
+    ['a missing folder', [9, 0] as [number, number]],
+  ])('leaves the tree alone when moving %s', (_, path) => {
+    expect(moveBy(tree, path, 1)).toBe(tree);
+    expect(indent(tree, path)).toBe(tree);
+    expect(outdent(tree, path)).toBe(tree);
   });
 });

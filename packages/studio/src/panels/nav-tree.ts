@@ -9,30 +9,48 @@ function clone(links: NavLink[]): NavLink[] {
   return links.map((l) => ({ ...l, items: l.items.map((c) => ({ ...c, items: [] })) }));
 }
 
-function siblings(links: NavLink[], path: TreePath): NavLink[] {
-  return path.length === 1 ? links : links[path[0]].items;
+/** The list an entry sits in; undefined when the path names a folder that is not there. */
+function siblings(links: NavLink[], path: TreePath): NavLink[] | undefined {
+  return path.length === 1 ? links : links[path[0]]?.items;
 }
+
+/** The entry's index within its siblings. */
+const last = (path: TreePath) => (path.length === 1 ? path[0] : path[1]);
 
 export function itemAt(links: NavLink[], path: TreePath): NavLink | undefined {
   return path.length === 1 ? links[path[0]] : links[path[0]]?.items[path[1]];
 }
 
-/** Remove the entry at `path`; returns the new tree and the removed entry. */
-export function removeAt(links: NavLink[], path: TreePath): [NavLink[], NavLink] {
+/**
+ * Remove the entry at `path`; returns the new tree and the removed entry (no entry, and the
+ * same entries, when nothing is at `path`).
+ */
+export function removeAt(links: NavLink[], path: TreePath): [NavLink[], NavLink | undefined] {
   const next = clone(links);
-  const list = siblings(next, path);
-  const [removed] = list.splice(path[path.length - 1], 1);
+  const [removed] = siblings(next, path)?.splice(last(path), 1) ?? [];
   return [next, removed];
+}
+
+/** Rename the entry at `path` in place; the same tree when nothing is there. */
+export function renameAt(links: NavLink[], path: TreePath, title: string): NavLink[] {
+  const next = clone(links);
+  const item = siblings(next, path)?.[last(path)];
+  if (!item) return links;
+  item.title = title;
+  return next;
 }
 
 /** Move an entry up (-1) or down (+1) among its siblings (keyboard reordering). */
 export function moveBy(links: NavLink[], path: TreePath, delta: -1 | 1): NavLink[] {
   const next = clone(links);
   const list = siblings(next, path);
-  const from = path[path.length - 1];
+  const from = last(path);
   const to = from + delta;
-  if (to < 0 || to >= list.length) return links;
-  [list[from], list[to]] = [list[to], list[from]];
+  const moving = list?.[from];
+  const other = list?.[to];
+  if (!list || !moving || !other) return links;
+  list[from] = other;
+  list[to] = moving;
   return next;
 }
 
@@ -41,9 +59,11 @@ export function indent(links: NavLink[], path: TreePath): NavLink[] {
   if (path.length !== 1 || path[0] === 0) return links;
   const above = links[path[0] - 1];
   const item = links[path[0]];
-  if (!isFolder(above) || isFolder(item)) return links;
+  if (!above || !item || !isFolder(above) || isFolder(item)) return links;
   const [without, removed] = removeAt(links, path);
-  without[path[0] - 1].items.push(removed);
+  const folder = without[path[0] - 1];
+  if (!folder || !removed) return links;
+  folder.items.push(removed);
   return without;
 }
 
@@ -51,6 +71,7 @@ export function indent(links: NavLink[], path: TreePath): NavLink[] {
 export function outdent(links: NavLink[], path: TreePath): NavLink[] {
   if (path.length !== 2) return links;
   const [without, removed] = removeAt(links, path);
+  if (!removed) return links;
   without.splice(path[0] + 1, 0, removed);
   return without;
 }
@@ -83,11 +104,14 @@ export function moveTo(links: NavLink[], from: TreePath, to: TreePath, into = fa
   };
   const at = find(without);
   if (!at) return links;
-  if (into && at.length === 1 && isFolder(without[at[0]])) {
-    without[at[0]].items.push(moving);
+  const folder = at.length === 1 ? without[at[0]] : undefined;
+  if (into && folder && isFolder(folder)) {
+    folder.items.push(moving);
     return without;
   }
-  siblings(without, at).splice(at[at.length - 1], 0, {
+  const list = siblings(without, at);
+  if (!list) return links;
+  list.splice(last(at), 0, {
     ...moving,
     items: at.length === 2 ? [] : moving.items,
   });

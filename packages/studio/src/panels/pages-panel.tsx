@@ -4,7 +4,7 @@ import { confirmModal } from '../components/dialogs';
 import { paths } from '../router';
 import { leaveTo } from '../unsaved-guard';
 import { NavRow } from './nav-row';
-import { type TreePath, appendLink, indent, moveBy, moveTo, outdent, removeAt } from './nav-tree';
+import { type TreePath, appendLink, indent, moveBy, moveTo, outdent, removeAt, renameAt } from './nav-tree';
 
 type AddKind = 'page' | 'blog' | 'store' | 'folder' | 'link';
 
@@ -143,12 +143,7 @@ export function PagesPanel({
               onMove: (path, delta) => edit(moveBy(links, path, delta), 'Moved.'),
               onIndent: (path) => edit(indent(links, path), 'Moved into the folder.'),
               onOutdent: (path) => edit(outdent(links, path), 'Moved out of the folder.'),
-              onRename: (path, title) => {
-                const [without, removed] = removeAt(links, path);
-                const list = path.length === 1 ? without : without[path[0]].items;
-                list.splice(path[path.length - 1], 0, { ...removed, title });
-                edit(without, `Renamed to ${title}.`);
-              },
+              onRename: (path, title) => edit(renameAt(links, path, title), `Renamed to ${title}.`),
               onUnlink: (path) => edit(removeAt(links, path)[0], 'Moved to not linked.'),
               onRemove: remove,
               onEdit: (id) => leaveTo(pages.get(id)?.kind === 'blog' ? paths.blog(id) : paths.page(id)),

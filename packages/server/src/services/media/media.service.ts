@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { theRow } from '../../db/rows';
 import { mediaAssets } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { ACCEPTED_TYPES, processImage } from './image-variants';
@@ -63,19 +64,22 @@ export async function uploadImage(
   });
   await storage.put(`${image.hash}/original.${EXT[file.mimetype]}`, image.original);
   for (const v of image.variants) await storage.put(`${image.hash}/${v.width}w.webp`, v.body);
-  const [row] = await db
-    .insert(mediaAssets)
-    .values({
-      websiteId,
-      hash: image.hash,
-      filename: file.filename.slice(0, 200) || 'image',
-      contentType: file.mimetype,
-      width: image.width,
-      height: image.height,
-      bytes: file.body.length,
-      widths: image.variants.map((v) => v.width),
-    })
-    .returning();
+  const row = theRow(
+    await db
+      .insert(mediaAssets)
+      .values({
+        websiteId,
+        hash: image.hash,
+        filename: file.filename.slice(0, 200) || 'image',
+        contentType: file.mimetype,
+        width: image.width,
+        height: image.height,
+        bytes: file.body.length,
+        widths: image.variants.map((v) => v.width),
+      })
+      .returning(),
+    'insert into media_assets',
+  );
   return serializeMedia(row);
 }
 

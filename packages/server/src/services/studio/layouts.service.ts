@@ -1,6 +1,7 @@
 import { type Layout, checkLayout } from '@store/blocks';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { theRow } from '../../db/rows';
 import { type StoredLayout, pageRevisions, pageSettings } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { findPage } from './pages.service';
@@ -88,10 +89,13 @@ export async function saveDraft(db: Database, websiteId: string, id: string, lay
 export async function publishLayout(db: Database, websiteId: string, id: string, layout: Layout) {
   await findPage(db, websiteId, id);
   return db.transaction(async (tx) => {
-    const [rev] = await tx
-      .insert(pageRevisions)
-      .values({ websiteId, collectionId: id, layout })
-      .returning({ id: pageRevisions.id, createdAt: pageRevisions.createdAt });
+    const rev = theRow(
+      await tx
+        .insert(pageRevisions)
+        .values({ websiteId, collectionId: id, layout })
+        .returning({ id: pageRevisions.id, createdAt: pageRevisions.createdAt }),
+      'insert into page_revisions',
+    );
     const live = {
       publishedRevisionId: rev.id,
       draft: null,

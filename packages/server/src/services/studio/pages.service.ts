@@ -1,6 +1,7 @@
 import type { PageSettingsInput } from '@store/api';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { theRow } from '../../db/rows';
 import { collections, items, navigations, pageSettings } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { CollectionType } from '../../pages/page-types';
@@ -56,21 +57,27 @@ export async function createPage(
 ) {
   return db.transaction(async (tx) => {
     const urlId = uniqueName(input.title, await takenSlugs(tx, websiteId));
-    const [{ max }] = await tx
-      .select({ max: sql<number>`coalesce(max(${collections.displayIndex}), 0)::int` })
-      .from(collections)
-      .where(eq(collections.websiteId, websiteId));
-    const [row] = await tx
-      .insert(collections)
-      .values({
-        websiteId,
-        type: pageKinds[input.kind],
-        urlId,
-        title: input.title,
-        navigationTitle: input.title,
-        displayIndex: max + 1,
-      })
-      .returning({ id: collections.id, urlId: collections.urlId });
+    const { max } = theRow(
+      await tx
+        .select({ max: sql<number>`coalesce(max(${collections.displayIndex}), 0)::int` })
+        .from(collections)
+        .where(eq(collections.websiteId, websiteId)),
+      'select max(display_index) from collections',
+    );
+    const row = theRow(
+      await tx
+        .insert(collections)
+        .values({
+          websiteId,
+          type: pageKinds[input.kind],
+          urlId,
+          title: input.title,
+          navigationTitle: input.title,
+          displayIndex: max + 1,
+        })
+        .returning({ id: collections.id, urlId: collections.urlId }),
+      'insert into collections',
+    );
     // New pages start unpublished: the owner publishes when the content is ready.
     await tx.insert(pageSettings).values({ collectionId: row.id, websiteId, status: 'DRAFT' });
     if (input.addToNavigation) {

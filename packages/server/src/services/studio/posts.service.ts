@@ -1,6 +1,7 @@
 import type { PostInput } from '@store/api';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { theRow } from '../../db/rows';
 import { categories, collections, items } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { CollectionType, RecordType } from '../../pages/page-types';
@@ -67,16 +68,19 @@ export async function createPost(db: Database, websiteId: string, collectionId: 
   return db.transaction(async (tx) => {
     const blog = await blogOf(tx, websiteId, collectionId);
     const taken = await tx.select({ urlId: items.urlId }).from(items).where(eq(items.collectionId, blog.id));
-    const [row] = await tx
-      .insert(items)
-      .values({
-        websiteId,
-        collectionId: blog.id,
-        recordType: RecordType.text,
-        title,
-        urlId: uniqueName(title, new Set(taken.map((t) => t.urlId)), 'post'),
-      })
-      .returning({ id: items.id, urlId: items.urlId });
+    const row = theRow(
+      await tx
+        .insert(items)
+        .values({
+          websiteId,
+          collectionId: blog.id,
+          recordType: RecordType.text,
+          title,
+          urlId: uniqueName(title, new Set(taken.map((t) => t.urlId)), 'post'),
+        })
+        .returning({ id: items.id, urlId: items.urlId }),
+      'insert into items',
+    );
     await notifySiteChanged(tx, websiteId);
     return row;
   });
@@ -102,15 +106,18 @@ export async function updatePost(
         const found = existing.find((c) => c.displayName.toLowerCase() === name.toLowerCase());
         if (found) categoryIds.push(found.id);
         else {
-          const [row] = await tx
-            .insert(categories)
-            .values({
-              websiteId,
-              collectionId: blog.id,
-              displayName: name,
-              slug: slugify(name) || `c-${existing.length}`,
-            })
-            .returning({ id: categories.id });
+          const row = theRow(
+            await tx
+              .insert(categories)
+              .values({
+                websiteId,
+                collectionId: blog.id,
+                displayName: name,
+                slug: slugify(name) || `c-${existing.length}`,
+              })
+              .returning({ id: categories.id }),
+            'insert into categories',
+          );
           categoryIds.push(row.id);
         }
       }
