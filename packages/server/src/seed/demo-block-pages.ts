@@ -1,4 +1,5 @@
 import type { Tx } from '../db/client';
+import { theRow } from '../db/rows';
 import { type StoredLayout, pageRevisions, pageSettings } from '../db/schema/index';
 
 type Block = StoredLayout['sections'][number]['blocks'][number];
@@ -92,10 +93,13 @@ export async function seedBlockPages(
   pages: { collectionId: string; layout: StoredLayout }[],
 ): Promise<void> {
   for (const { collectionId, layout } of pages) {
-    const [rev] = await tx
-      .insert(pageRevisions)
-      .values({ websiteId, collectionId, layout })
-      .returning({ id: pageRevisions.id });
+    const rev = theRow(
+      await tx
+        .insert(pageRevisions)
+        .values({ websiteId, collectionId, layout })
+        .returning({ id: pageRevisions.id }),
+      'insert into page_revisions',
+    );
     await tx.insert(pageSettings).values({ collectionId, websiteId, publishedRevisionId: rev.id });
   }
 }

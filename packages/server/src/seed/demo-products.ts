@@ -141,7 +141,7 @@ export const demoProducts: DemoProduct[] = [
     variants: ['Rust', 'Oat', 'Ink'].map((colour, i) => ({
       sku: `BEANIE-${colour.toUpperCase()}`,
       price: 3500,
-      stock: [10, 3, 7][i],
+      stock: [10, 3, 7][i] ?? 0,
       attributes: { Color: colour },
     })),
     category: 'Apparel',

@@ -63,22 +63,23 @@ const DEMO_REVIEWS: Record<
  * owner switches it on (`popup_overlays.enabled`).
  */
 export async function seedReviewsAndPopup(tx: Tx, websiteId: string, itemIdBySlug: Record<string, string>) {
-  const rows = Object.entries(DEMO_REVIEWS).flatMap(([slug, reviews]) =>
-    itemIdBySlug[slug]
+  const rows = Object.entries(DEMO_REVIEWS).flatMap(([slug, reviews]) => {
+    const productId = itemIdBySlug[slug];
+    return productId
       ? reviews.map((r) => ({
           websiteId,
-          productId: itemIdBySlug[slug],
+          productId,
           rating: r.rating,
           title: r.title,
           body: r.body,
           authorName: r.authorName,
-          email: `${r.authorName.split(' ')[0].toLowerCase()}@example.com`,
+          email: `${r.authorName.split(' ')[0]?.toLowerCase()}@example.com`,
           status: 'APPROVED' as const,
           moderatedAt: new Date(Date.now() - r.daysAgo * 86_400_000),
           createdAt: new Date(Date.now() - r.daysAgo * 86_400_000),
         }))
-      : [],
-  );
+      : [];
+  });
   if (rows.length) await tx.insert(productReviews).values(rows);
   await tx.insert(popupOverlays).values({
     websiteId,

@@ -20,6 +20,8 @@ import { demoForms } from './demo-forms';
 import { DEMO_VIEWS, demoImageSize } from './demo-image';
 import { type DemoProduct, demoProducts } from './demo-products';
 import { seedReviewsAndPopup } from './demo-reviews';
+import { known } from './known';
+import { theRow } from '../db/rows';
 
 /** How the product reaches the buyer: each type says what is true of it. */
 export function fulfilmentNote(p: Pick<DemoProduct, 'productType' | 'subscriptionPlan'>): string {
@@ -76,7 +78,7 @@ const blogPosts = [
  */
 export async function seedDemoSite(db: Database, options: SeedOptions = {}): Promise<string> {
   return db.transaction(async (tx) => {
-    const [site] = await tx
+    const site = await tx
       .insert(websites)
       .values({
         identifier: options.identifier ?? 'demo',
@@ -95,11 +97,11 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
         settings: { commentsEnabled: false, disqusShortname: '', simpleLikingEnabled: false },
       })
       .returning({ id: websites.id });
-    const websiteId = site.id;
+    const websiteId = theRow(site, 'insert into websites').id;
 
     const formIds: Record<string, string> = {};
     for (const form of demoForms) {
-      const [row] = await tx
+      const rows = await tx
         .insert(forms)
         .values({
           websiteId,
@@ -108,8 +110,10 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
           notificationEmail: form.notificationEmail ?? null,
         })
         .returning({ id: forms.id });
-      formIds[form.key] = row.id;
+      formIds[form.key] = theRow(rows, 'insert into forms').id;
     }
+
+    const formId = known(formIds, 'form');
 
     const page = (urlId: string, title: string, body: string, displayIndex: number, formId?: string) => ({
       websiteId,
@@ -165,12 +169,12 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
         },
       ])
       .returning({ id: collections.id, urlId: collections.urlId });
-    const collectionId = Object.fromEntries(inserted.map((c) => [c.urlId, c.id]));
+    const collectionId = known(Object.fromEntries(inserted.map((c) => [c.urlId, c.id])), 'collection');
 
     await tx.insert(items).values(
       blogPosts.map((post, i) => ({
         websiteId,
-        collectionId: collectionId.blog,
+        collectionId: collectionId('blog'),
         recordType: RECORD.text,
         title: post.title,
         urlId: post.slug,
@@ -189,22 +193,22 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
       .values(
         categoryNames.map((name, i) => ({
           websiteId,
-          collectionId: collectionId.shop,
+          collectionId: collectionId('shop'),
           displayName: name,
           slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
           displayIndex: i,
         })),
       )
       .returning({ id: categories.id, displayName: categories.displayName });
-    const categoryId = Object.fromEntries(cats.map((c) => [c.displayName, c.id]));
+    const categoryId = known(Object.fromEntries(cats.map((c) => [c.displayName, c.id])), 'category');
 
     const itemIdBySlug: Record<string, string> = {};
     for (const [i, p] of demoProducts.entries()) {
-      const [item] = await tx
+      const itemRows = await tx
         .insert(items)
         .values({
           websiteId,
-          collectionId: collectionId.shop,
+          collectionId: collectionId('shop'),
           recordType: RECORD.storeItem,
           title: p.title,
           urlId: p.slug,
@@ -227,10 +231,11 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
               filename: `${p.slug}-${view}.svg`,
             })),
           },
-          categoryIds: [categoryId[p.category]],
+          categoryIds: [categoryId(p.category)],
           displayIndex: i,
         })
         .returning({ id: items.id });
+      const item = theRow(itemRows, 'insert into items');
       itemIdBySlug[p.slug] = item.id;
       await tx.insert(products).values({
         itemId: item.id,
@@ -238,7 +243,7 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
         productType: p.productType,
         isSubscribable: Boolean(p.subscriptionPlan),
         subscriptionPlan: p.subscriptionPlan ?? null,
-        additionalFieldsFormId: p.additionalFieldsForm ? formIds[p.additionalFieldsForm] : null,
+        additionalFieldsFormId: p.additionalFieldsForm ? formId(p.additionalFieldsForm) : null,
         useCustomAddButtonText: Boolean(p.customAddButtonText),
         customAddButtonText: p.customAddButtonText ?? '',
         variantOptionOrdering: p.options ?? [],
@@ -278,8 +283,12 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
       identifier: 'mainNavigation',
       items: ['home', 'shop', 'blog', 'about', 'contact'].map((urlId) => ({
         title:
-          urlId === 'blog' ? 'Journal' : urlId === 'home' ? 'Home' : urlId[0].toUpperCase() + urlId.slice(1),
-        collectionId: collectionId[urlId],
+          urlId === 'blog'
+            ? 'Journal'
+            : urlId === 'home'
+              ? 'Home'
+              : urlId.charAt(0).toUpperCase() + urlId.slice(1),
+        collectionId: collectionId(urlId),
       })),
     });
     await tx.insert(headerFooters).values({
@@ -295,15 +304,15 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
     });
     // Home, about and contact are pages made of blocks (the studio edits them; #13).
     const layouts = demoBlockLayouts({
-      shop: collectionId.shop,
-      newsletterForm: formIds.newsletter,
-      contactForm: formIds.contact,
-      heroImage: `/assets/demo/${demoProducts[0].slug}.svg`,
+      shop: collectionId('shop'),
+      newsletterForm: formId('newsletter'),
+      contactForm: formId('contact'),
+      heroImage: `/assets/demo/${theRow(demoProducts, 'demo products').slug}.svg`,
     });
     await seedBlockPages(tx, websiteId, [
-      { collectionId: collectionId.home, layout: layouts.home },
-      { collectionId: collectionId.about, layout: layouts.about },
-      { collectionId: collectionId.contact, layout: layouts.contact },
+      { collectionId: collectionId('home'), layout: layouts.home },
+      { collectionId: collectionId('about'), layout: layouts.about },
+      { collectionId: collectionId('contact'), layout: layouts.contact },
     ]);
     await seedDemoAccounts(tx, websiteId);
     await seedReviewsAndPopup(tx, websiteId, itemIdBySlug);
