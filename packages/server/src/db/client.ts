@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -50,10 +51,12 @@ const PGLITE_CONF = ['shared_buffers=16MB', 'wal_buffers=1MB', 'work_mem=4MB', '
  */
 async function initPgliteDir(dir: string): Promise<void> {
   const code = await new Promise<number | null>((resolve) => {
-    const pglite = import.meta.resolve('@electric-sql/pglite');
-    const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
-      const client = new PGlite(process.argv[1]); await client.waitReady; await client.close();`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir], { stdio: 'ignore' });
+    // Resolved with require (import.meta.resolve is missing under Vitest's module runner).
+    const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const script = `const { PGlite } = require(${JSON.stringify(pglite)});
+      const client = new PGlite(process.argv[1]);
+      client.waitReady.then(() => client.close()).catch(() => process.exit(1));`;
+    const child = spawn(process.execPath, ['-e', script, dir], { stdio: 'ignore' });
     child.on('error', () => resolve(null));
     child.on('exit', (c) => resolve(c));
   });
