@@ -20,11 +20,14 @@ export async function spawnServer(
   entry: string,
   env: Record<string, string>,
   readyPath = '/healthz',
+  /** false: run `entry` with plain node (built JavaScript, as `npm start` does), without tsx. */
+  tsx = true,
 ): Promise<{ port: number; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   // BENCH_NODE_ARGS: extra node flags for profiling (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  if (tsx) nodeArgs.push('--import', 'tsx');
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
