@@ -30,6 +30,27 @@ function precompress(): Plugin {
 }
 
 /**
+ * The entry must stand alone: when Rolldown splits modules the entry already holds into
+ * small shared files (it did once for the API client, transport and constants after a lazy
+ * chunk imported the trackers directly), every page pays extra requests and gzip overhead.
+ * Fail the build instead of shipping that quietly.
+ */
+function entryStandsAlone(): Plugin {
+  return {
+    name: 'store:entry-stands-alone',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !file.isEntry || file.imports.length === 0) continue;
+        this.error(
+          `entry ${file.fileName} statically imports ${file.imports.join(', ')}: import the entry's modules from lazy chunks through the same paths the entry uses (e.g. tracking-bridge)`,
+        );
+      }
+    },
+  };
+}
+
+/**
  * Vite wraps every dynamic import in a helper that preloads the chunk's CSS and imports.
  * This runtime builds no CSS and the server writes the modulepreload tags itself, so the
  * helper (about 0.5 KB gzipped in the entry) would only ever call the import.
@@ -54,8 +75,9 @@ function plainDynamicImports(): Plugin {
 // never imports React: a page without islands and without a cart loads no React at all.
 const REACT =
   /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/](use-cart|islands[\\/]mount-into)\.tsx?$/;
+// The form messages in @store/commerce belong to the form islands, not to every product page.
 const SHOP =
-  /packages[\\/]commerce[\\/]|src[\\/](product-model|components[\\/](add-to-cart-button|lazy))\.tsx?$/;
+  /packages[\\/]commerce[\\/](?!src[\\/]forms[\\/])|src[\\/](product-model|components[\\/](add-to-cart-button|lazy))\.tsx?$/;
 
 /**
  * React's packages pick their build in an index file (`module.exports = require(...)`),
@@ -81,7 +103,7 @@ export default defineConfig(({ command }) => ({
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   base: '/assets/runtime/',
   resolve: command === 'build' ? { alias: reactProductionFiles() } : {},
-  plugins: [react(), plainDynamicImports(), precompress()],
+  plugins: [react(), plainDynamicImports(), entryStandsAlone(), precompress()],
   build: {
     manifest: true,
     target: 'es2022',

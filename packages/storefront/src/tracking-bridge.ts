@@ -1,5 +1,5 @@
 import type { PageData } from './page-data';
-import { startTracking, trackAddToCart } from './tracking/index';
+import { reportError, startTracking, trackAddToCart } from './tracking/index';
 
 // The trackers ship in the entry chunk (every page sends a page view); the parts used only
 // on some pages (events, error reporter, DOM census) load on first use. A failing tracker
@@ -12,4 +12,13 @@ export function startTrackingSafely(page: PageData): void {
 
 export function trackAddToCartSafely(...args: Parameters<typeof trackAddToCart>): void {
   void trackAddToCart(...args);
+}
+
+/**
+ * For lazy chunks (reviews): they import the trackers through this bridge, as the shop chunk
+ * does. Importing tracking/index directly from a second lazy chunk made Rolldown split the
+ * entry's own modules (API client, transport, constants) into four extra small files.
+ */
+export function reportErrorSafely(error: unknown): void {
+  reportError(error);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ApiOutput } from '@store/api/client';
 import { api } from '../../api';
-import { reportError } from '../../tracking/index';
+import { reportErrorSafely } from '../../tracking-bridge';
 import { ReviewForm } from './review-form';
 
 type Page = ApiOutput<'GET /api/commerce/products/:productId/reviews'>;
@@ -43,7 +43,7 @@ export function ReviewsList({ productId }: { productId: string }) {
       setReviews((previous) => (cursor ? [...previous, ...page.reviews] : page.reviews));
       setNext(page.nextPageCursor);
     } catch (error) {
-      reportError(error);
+      reportErrorSafely(error);
     } finally {
       setLoaded(true);
     }
