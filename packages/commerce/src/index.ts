@@ -23,3 +23,4 @@ export * from './add-to-cart';
 export * from './cart';
 export * from './subscriptions';
 export * from './instalments';
+export * from './forms';

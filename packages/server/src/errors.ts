@@ -1,3 +1,5 @@
+import { FORM_MESSAGES } from '@store/commerce';
+
 /**
  * The server's error catalogue: every `/api/*` error answers
  * `{ error: { code, message }, ...extra }` with the status listed here.
@@ -23,18 +25,15 @@ export const errorCatalogue = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type.' },
   UNPROCESSABLE: { status: 422, message: 'The request could not be processed.' },
-  FORM_INVALID: { status: 400, message: 'One or more fields is invalid, please check your entries.' },
-  FORM_UNPARSEABLE: { status: 400, message: 'Could not parse the form fields, please check your entries.' },
-  CAPTCHA_REQUIRED: { status: 400, message: 'Complete CAPTCHA before submitting.' },
-  CAPTCHA_FAILED: { status: 400, message: 'reCAPTCHA failed. Refresh this page and try again.' },
-  FORM_KEY_INVALID: { status: 401, message: 'Unable to submit form. Please try again later.' },
-  FORM_NOT_CONFIGURED: { status: 404, message: 'This form has not been configured yet.' },
+  FORM_INVALID: { status: 400, message: FORM_MESSAGES.invalid },
+  FORM_UNPARSEABLE: { status: 400, message: FORM_MESSAGES.parse },
+  CAPTCHA_REQUIRED: { status: 400, message: FORM_MESSAGES.captchaMissing },
+  CAPTCHA_FAILED: { status: 400, message: FORM_MESSAGES.captchaFailed },
+  FORM_KEY_INVALID: { status: 401, message: FORM_MESSAGES.unauthorized },
+  FORM_NOT_CONFIGURED: { status: 404, message: FORM_MESSAGES.notConfigured },
   NOT_IN_STOCK: { status: 409, message: 'This variant is not back in stock yet.' },
-  FORM_RATE_LIMITED: {
-    status: 429,
-    message: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
-  },
-  FORM_SEND_FAILED: { status: 500, message: 'Unable to send form. Please try again later.' },
+  FORM_RATE_LIMITED: { status: 429, message: FORM_MESSAGES.rateLimited },
+  FORM_SEND_FAILED: { status: 500, message: FORM_MESSAGES.serverError },
   RATE_LIMITED: { status: 429, message: 'Please try again in a few seconds.' },
   INVALID_VISITOR_RECORD: {
     status: 400,

@@ -1,26 +1,17 @@
+import { FORM_MESSAGES } from '@store/commerce';
+
 /**
- * Visitor-facing form messages (spec §5, §8), verbatim. The server answers with the same
- * texts (packages/server/src/services/forms/form-messages.ts).
+ * What the form island says: the shared form messages (spec §5, §8; the server answers with
+ * the same texts), the message for each failed status, and the button labels.
  */
 export const MESSAGES = {
-  required: 'Required',
-  email: 'Email is not valid. Email addresses should follow the format user@domain.com.',
-  characterLimit: 'You have exceeded the character limit.',
-  invalid: 'One or more fields is invalid, please check your entries.',
-  scrollDown: 'Your form has encountered a problem. Please scroll down to review.',
-  scrollUp: 'Your form has encountered a problem. Please scroll up to review.',
-  noKey: 'Could not get a form submission key, please try again later.',
-  parse: 'Could not parse the form fields, please check your entries.',
-  processing: 'Error processing form submission. Please reload and try again.',
-  captchaMissing: 'Complete CAPTCHA before submitting.',
-  captchaFailed: 'reCAPTCHA failed. Refresh this page and try again.',
+  ...FORM_MESSAGES,
   byStatus: {
-    401: 'Unable to submit form. Please try again later.',
-    404: 'This form has not been configured yet.',
-    429: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
-    500: 'Unable to send form. Please try again later.',
+    401: FORM_MESSAGES.unauthorized,
+    404: FORM_MESSAGES.notConfigured,
+    429: FORM_MESSAGES.rateLimited,
+    500: FORM_MESSAGES.serverError,
   } as Record<number, string>,
-  unknown: 'Unknown error, please try again later.',
   submitting: 'Submitting…',
   submit: 'Submit',
 } as const;

@@ -1,0 +1,1 @@
+export { FORM_MESSAGES } from './messages';
