@@ -6,6 +6,8 @@ import type { Contract, RouteKey } from './contract';
 type Def<K extends RouteKey> = Contract[K];
 type In<D, P extends string> = D extends { [key in P]: infer S extends z.ZodType } ? z.input<S> : never;
 
+export { API_MESSAGES } from './messages';
+
 /** What a call sends: `params` for `:name` segments, `query`, `body`, as each route declares. */
 export type ApiInput<K extends RouteKey> = ([In<Def<K>, 'params'>] extends [never]
   ? { params?: undefined }

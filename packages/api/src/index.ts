@@ -1,6 +1,7 @@
 // @store/api: the HTTP API contract (zod schemas per route) and the typed client.
 export { cartEntry, shoppingCart } from './cart';
-export { errorBody } from './common';
+export { errorBody, visitorEmail } from './common';
+export { API_MESSAGES } from './messages';
 export { type Contract, contract, type RouteDef, type RouteKey } from './contract';
 export { order } from './checkout';
 export { type IslandData, islandData, type IslandProduct } from './island-data';

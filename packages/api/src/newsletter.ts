@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import { okBody } from './common';
-
-const email = z
-  .string({ message: 'Please enter a valid email' })
-  .trim()
-  .min(3, 'Please enter a valid email')
-  .max(256, 'Please enter a valid email')
-  .email('Please enter a valid email');
+import { okBody, visitorEmail as email } from './common';
 
 export const newsletterRoutes = {
   'POST /api/newsletter/subscribers': {

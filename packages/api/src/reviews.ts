@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursor, id } from './common';
+import { cursor, id, visitorEmail } from './common';
 
 /** What the review form may send (spec §9: email 3 to 256 characters). */
 export const reviewLimits = { title: 120, body: 5000, authorName: 80 } as const;
@@ -53,12 +53,7 @@ export const reviewRoutes = {
         .trim()
         .min(1, 'Please enter your name.')
         .max(reviewLimits.authorName),
-      email: z
-        .string({ message: 'Please enter a valid email' })
-        .trim()
-        .min(3, 'Please enter a valid email')
-        .max(256, 'Please enter a valid email')
-        .email('Please enter a valid email'),
+      email: visitorEmail,
     }),
     response: z.object({ id: z.string(), status: z.literal('PENDING'), verifiedBuyer: z.boolean() }),
   },

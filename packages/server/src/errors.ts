@@ -1,4 +1,4 @@
-import { FORM_MESSAGES } from '@store/commerce';
+import { ADD_FAILURE_ERRORS, FORM_MESSAGES } from '@store/commerce';
 
 /**
  * The server's error catalogue: every `/api/*` error answers
@@ -16,7 +16,7 @@ export const errorCatalogue = {
   },
   NESTED_TOO_DEEP: { status: 400, message: 'The request is nested too deeply.' },
   UNAUTHORIZED: { status: 401, message: 'Sign in to continue.' },
-  CRUMB_FAIL: { status: 403, message: 'Your session has expired. Please reload the page and try again.' },
+  CRUMB_FAIL: { status: 403, message: ADD_FAILURE_ERRORS.SESSION_EXPIRED },
   PAYMENT_FAILED: { status: 402, message: 'The payment could not be completed.' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
@@ -34,7 +34,7 @@ export const errorCatalogue = {
   NOT_IN_STOCK: { status: 409, message: 'This variant is not back in stock yet.' },
   FORM_RATE_LIMITED: { status: 429, message: FORM_MESSAGES.rateLimited },
   FORM_SEND_FAILED: { status: 500, message: FORM_MESSAGES.serverError },
-  RATE_LIMITED: { status: 429, message: 'Please try again in a few seconds.' },
+  RATE_LIMITED: { status: 429, message: ADD_FAILURE_ERRORS.RATE_LIMITED },
   INVALID_VISITOR_RECORD: {
     status: 400,
     message: 'The visitor record must be an id and four positive integers separated by bars.',

@@ -1,4 +1,4 @@
-import { type ApiInput, type ApiOutput, ApiFailure, createClient } from '@store/api/client';
+import { API_MESSAGES, type ApiInput, type ApiOutput, ApiFailure, createClient } from '@store/api/client';
 import type { Layout, SiteStyles } from '@store/blocks';
 
 export { ApiFailure };
@@ -62,7 +62,7 @@ function uploadWithProgress(file: File, onProgress: (fraction: number) => void):
         new ApiFailure(
           xhr.status,
           error?.code ?? `HTTP_${xhr.status}`,
-          error?.message ?? 'There was a problem while uploading your file.',
+          error?.message ?? API_MESSAGES.uploadFailed,
           data?.crumbFail === true,
           false,
           data ?? {},

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { API_MESSAGES } from '@store/api/client';
 import { ApiFailure, api } from './api';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -16,7 +17,7 @@ export function SignIn({ onSignedIn }: { onSignedIn(): void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!EMAIL.test(email.trim())) return setError('Please enter a valid email');
+    if (!EMAIL.test(email.trim())) return setError(API_MESSAGES.invalidEmail);
     if (!password) return setError('Please enter your password');
     setBusy(true);
     setError('');

@@ -36,7 +36,7 @@ export async function ownerRoutes(app: FastifyInstance) {
     async (request) => {
       const query = request.query;
       const form = await findForm(db, request.site.id, request.params.formId);
-      if (!form) throw new ApiError('FORM_NOT_CONFIGURED', 'This form has not been configured yet.');
+      if (!form) throw new ApiError('FORM_NOT_CONFIGURED');
       const rows = await db
         .select({ r: formSubmissions, cursorAt: sql<string>`${formSubmissions.createdAt}::text` })
         .from(formSubmissions)

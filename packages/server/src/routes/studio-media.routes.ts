@@ -13,6 +13,7 @@ import {
 import { type MediaStorage, localDiskStorage } from '../services/media/media-storage';
 import { s3Storage } from '../services/media/s3-storage';
 import { schemaOf, zodRoutes } from './api-schema';
+import { API_MESSAGES } from '@store/api';
 
 /** Largest upload (bytes); past it the spec's "file too large". */
 export const MAX_UPLOAD_BYTES = 20 * 1000 * 1000;
@@ -65,12 +66,12 @@ export async function studioMediaRoutes(app: FastifyInstance, options: { storage
         if (!request.isMultipart())
           throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
         const part = await request.file();
-        if (!part) throw new ApiError('BAD_REQUEST', 'There was a problem while uploading your file.');
+        if (!part) throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadFailed);
         let body: Buffer;
         try {
           body = await part.toBuffer();
         } catch {
-          throw new ApiError('PAYLOAD_TOO_LARGE', 'file too large');
+          throw new ApiError('PAYLOAD_TOO_LARGE', API_MESSAGES.fileTooLarge);
         }
         const asset = await uploadImage(db, storage, request.site.id, {
           filename: part.filename,

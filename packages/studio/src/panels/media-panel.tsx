@@ -1,4 +1,5 @@
 import { type DragEvent, useCallback, useEffect, useState } from 'react';
+import { API_MESSAGES } from '@store/api/client';
 import { ApiFailure, type MediaAsset, api } from '../api';
 import { confirmModal } from '../components/dialogs';
 
@@ -28,11 +29,8 @@ export function MediaPanel() {
         setError(null);
       } catch (failure) {
         setError({
-          title: 'Unable to Upload File',
-          message:
-            failure instanceof ApiFailure
-              ? failure.message
-              : 'There was a problem while uploading your file.',
+          title: API_MESSAGES.uploadTitle,
+          message: failure instanceof ApiFailure ? failure.message : API_MESSAGES.uploadFailed,
         });
       } finally {
         setProgress(null);

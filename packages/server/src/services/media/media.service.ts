@@ -5,6 +5,7 @@ import { mediaAssets } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { ACCEPTED_TYPES, processImage } from './image-variants';
 import type { MediaStorage } from './media-storage';
+import { API_MESSAGES } from '@store/api';
 
 export type MediaRow = typeof mediaAssets.$inferSelect;
 
@@ -58,9 +59,9 @@ export async function uploadImage(
   file: { filename: string; mimetype: string; body: Buffer },
 ) {
   if (!ACCEPTED_TYPES.has(file.mimetype))
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'unsupported file type');
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', API_MESSAGES.unsupportedFile);
   const image = await processImage(file.body).catch(() => {
-    throw new ApiError('UNPROCESSABLE', 'There was a problem while uploading your file.');
+    throw new ApiError('UNPROCESSABLE', API_MESSAGES.uploadFailed);
   });
   await storage.put(`${image.hash}/original.${EXT[file.mimetype]}`, image.original);
   for (const v of image.variants) await storage.put(`${image.hash}/${v.width}w.webp`, v.body);

@@ -1,0 +1,12 @@
+/**
+ * Messages the API answers with and its clients (the studio, the islands) show themselves
+ * when the server gave none: written once here so both always agree. Spec §8 wording where
+ * the spec has it.
+ */
+export const API_MESSAGES = {
+  invalidEmail: 'Please enter a valid email',
+  uploadTitle: 'Unable to Upload File',
+  uploadFailed: 'There was a problem while uploading your file.',
+  fileTooLarge: 'file too large',
+  unsupportedFile: 'unsupported file type',
+} as const;
