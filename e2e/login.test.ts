@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 const CUSTOMER = { email: 'customer@juniper-oak.test', password: 'juniper-oak-customer' };
+const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' };
 const addButton = '.product-form .sqs-add-to-cart-button';
 
 /** JSON call from the page with the crumb echoed, as the runtime makes it. */
@@ -109,5 +110,44 @@ describe('site-user login in Chromium', () => {
       ),
     );
     expect(after.authenticated).toBe(false);
+  });
+
+  // Issue 13: the pages are cached for everyone, so the runtime adds the link from the
+  // SiteUserInfo cookie (role OWNER for owners only).
+  it.each([
+    ['a visitor', null],
+    ['a signed-in customer', CUSTOMER],
+  ] as const)('shows %s no studio link', async (_who, account) => {
+    const { page, context } = browser as LaunchedBrowser;
+    await context.clearCookies();
+    await page.goto('/shop/p/classic-tee');
+    if (account) {
+      expect((await call(page, 'POST', '/api/site-users/account/session', account)).status).toBe(200);
+      await page.goto('/shop/p/classic-tee');
+    }
+    await page.waitForSelector('html.sf-ready');
+    await page.waitForSelector('.product-form[data-island-mounted="true"]');
+    expect(await page.locator('.sf-studio-link').count()).toBe(0);
+  });
+
+  it('shows a signed-in owner an "Edit site" link that leads to the studio', async () => {
+    const { page, context } = browser as LaunchedBrowser;
+    await context.clearCookies();
+    await page.goto('/');
+    expect((await call(page, 'POST', '/api/site-users/account/session', OWNER)).status).toBe(200);
+    await page.goto('/shop/p/classic-tee');
+    const link = page.locator('a.sf-studio-link');
+    await link.waitFor();
+    expect(await link.textContent()).toBe('Edit site');
+    expect(await link.evaluate((a) => getComputedStyle(a).position)).toBe('fixed');
+    await Promise.all([page.waitForURL('**/config**'), link.click()]);
+    expect(new URL(page.url()).pathname).toBe('/config');
+
+    // Signed out, the same browser sees no link.
+    await page.goto('/shop/p/classic-tee');
+    expect((await call(page, 'DELETE', '/api/site-users/account/session?cloneCart=false')).status).toBe(200);
+    await page.goto('/shop/p/classic-tee');
+    await page.waitForSelector('html.sf-ready');
+    expect(await page.locator('.sf-studio-link').count()).toBe(0);
   });
 });

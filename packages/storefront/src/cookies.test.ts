@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cookie, readCookie, shouldLoadCart, signedIn } from './cookies';
+import { cookie, readCookie, shouldLoadCart, signedIn, signedInOwner } from './cookies';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,5 +43,19 @@ describe('signedIn', () => {
     ['nonsense', false],
   ])('%j → %s', (info, expected) => {
     expect(signedIn(info)).toBe(expected);
+  });
+});
+
+describe('signedInOwner (issue 13: the studio link)', () => {
+  it.each([
+    [undefined, false],
+    ['{"authenticated":true,"siteUserId":"u1"}', false],
+    ['{"authenticated":true,"siteUserId":"u1","role":"OWNER"}', true],
+    ['{"authenticated":true,"siteUserId":"u1","role":"SITE_USER"}', false],
+    // Signed out: a stale role in the value must not show the link.
+    ['{"authenticated":false,"siteUserId":null,"role":"OWNER"}', false],
+    ['{"authenticated": true, "role":"OWNER", broken', false],
+  ])('%j → %s', (info, expected) => {
+    expect(signedInOwner(info)).toBe(expected);
   });
 });

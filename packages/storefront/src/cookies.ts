@@ -28,6 +28,20 @@ export function signedIn(siteUserInfo: string | undefined): boolean {
   }
 }
 
+/**
+ * Whether a `SiteUserInfo` value says a signed-in owner: the server adds `role: "OWNER"` for
+ * owners only (issue 13). Client-readable, so it only decides whether to show a link; the
+ * studio itself checks the session.
+ */
+export function signedInOwner(siteUserInfo: string | undefined): boolean {
+  if (!signedIn(siteUserInfo)) return false;
+  try {
+    return JSON.parse(siteUserInfo as string).role === 'OWNER';
+  } catch {
+    return false;
+  }
+}
+
 /** Spec §4 cart loading rule: signed in, hasCart=true, or a CART cookie. */
 export function shouldLoadCart(): boolean {
   return signedIn(cookie('SiteUserInfo')) || cookie('hasCart') === 'true' || cookie('CART') !== undefined;

@@ -2,6 +2,7 @@ import { cartStore } from './cart-store';
 import { shouldLoadCart } from './cookies';
 import { islandRegistry } from './islands/registry';
 import { pageData } from './page-data';
+import { showStudioLink } from './studio-link';
 import { startTrackingSafely } from './tracking-bridge';
 
 /** Dispatched on document by an island that revealed a hidden island marker. */
@@ -89,6 +90,7 @@ function boot(): void {
       () => void import('./islands/newsletter/popup-overlay').then((m) => m.runPopup(popup)),
       Number(popup.dataset.delay) * 1000,
     );
+  showStudioLink();
   startTrackingSafely(page);
 }
 

@@ -72,7 +72,11 @@ export async function siteUserRoutes(
         httpOnly: true,
         ...(maxAge ? { maxAge } : {}),
       });
-      setInfoCookie(request, reply, { authenticated: true, siteUserId: account.id }, maxAge);
+      // `role` only for an owner: the cached pages carry no per-visitor state, so the runtime
+      // reads it here to show the owner a link to the studio (issue 13). It grants nothing
+      // (the studio checks the session); a customer's cookie keeps the spec's two fields.
+      const info = { authenticated: true, siteUserId: account.id };
+      setInfoCookie(request, reply, account.role === 'OWNER' ? { ...info, role: 'OWNER' } : info, maxAge);
       const cartToken = await mergeGuestCartOnLogin(app.database.db, {
         websiteId: site.id,
         guestCartToken: request.cookies[CART_COOKIE],
