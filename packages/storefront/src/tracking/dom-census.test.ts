@@ -27,7 +27,7 @@ describe('wireDomCensus', () => {
       ['form-render', { formId: 'form-1' }],
       ['button-render', { buttonText: 'Shop now', destination: '/shop', buttonId: 'cta' }],
     ]);
-    buttons[0].click();
+    buttons[0]?.click();
     expect(calls[2]).toEqual([
       'button-click',
       { buttonText: 'Shop now', destination: '/shop', buttonId: 'cta' },

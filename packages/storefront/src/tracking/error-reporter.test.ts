@@ -24,7 +24,7 @@ describe('error reporter (spec §9 limits)', () => {
     expect(batches).toHaveLength(0);
     f.advance(100);
     expect(batches).toHaveLength(1);
-    expect(batches[0].map((r) => r.data.message)).toEqual(['a', 'b']);
+    expect(batches[0]?.map((r) => r.data.message)).toEqual(['a', 'b']);
   });
 
   it('holds at most 10 queued reports', () => {
@@ -50,7 +50,7 @@ describe('error reporter (spec §9 limits)', () => {
     e.stack = 'x'.repeat(6000);
     reporter.report(e);
     f.advance(1000);
-    expect(batches[0][0].data.stack).toHaveLength(5000);
+    expect(batches[0]?.[0]?.data.stack).toHaveLength(5000);
   });
 
   it('sends the failure to the console, not the page', async () => {

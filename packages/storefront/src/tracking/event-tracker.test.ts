@@ -10,7 +10,7 @@ describe('event tracker (newer tracker)', () => {
     await createEventTracker(f.env, { ...base, sourceEnvironment: 'prod' }).track('page_view', { extra: 1 });
     expect(f.sent).toHaveLength(1);
     expect(f.sent[0]).toMatchObject({ url: '/api/v1/clanker/events', via: 'beacon' });
-    const wrapper = JSON.parse(f.sent[0].body);
+    const wrapper = JSON.parse(f.sent[0]?.body ?? 'null');
     expect(wrapper.eventSchemaName).toBe('page_view');
     const content = JSON.parse(wrapper.eventContent);
     expect(content).toMatchObject({
@@ -42,7 +42,7 @@ describe('event tracker (newer tracker)', () => {
     await createEventTracker(f.env, base).track('page_view', { session_id: 'mine' });
     expect(f.warnings.some((w) => /must be dev, staging or prod/.test(w))).toBe(true);
     expect(f.warnings.some((w) => /session_id.*overwritten/.test(w))).toBe(true);
-    expect(JSON.parse(JSON.parse(f.sent[0].body).eventContent).session_id).toBe('s1');
+    expect(JSON.parse(JSON.parse(f.sent[0]?.body ?? 'null').eventContent).session_id).toBe('s1');
   });
 
   it('rejects "no payload" without content', async () => {
@@ -62,6 +62,6 @@ describe('event tracker (newer tracker)', () => {
     const p = createEventTracker(f.env, { ...base, sourceEnvironment: 'dev' }).track('page_view', {});
     if (ok) await expect(p).resolves.toBeUndefined();
     else await expect(p).rejects.toThrow(`Error tracking event: HTTP Status ${status}`);
-    expect(f.sent[0].via).toBe('fetch');
+    expect(f.sent[0]?.via).toBe('fetch');
   });
 });

@@ -47,13 +47,13 @@ describe('performance collector', () => {
     f.load();
     f.advance(5_000);
     expect(sent).toHaveLength(1);
-    const [event] = sent[0];
+    const [event] = sent[0] ?? [];
     expect(event).toMatchObject({
       app: 'storefront',
       event: 'page-speed',
       data: { pageType: 50, url: f.env.location.href },
     });
-    expect(event.data.metrics).toEqual({
+    expect(event?.data.metrics).toEqual({
       firstContentfulPaint: 640.5,
       largestContentfulPaint: 1400,
       cumulativeLayoutShift: 0.07,

@@ -76,6 +76,10 @@ export function createPerformanceCollector(
     if (Number.isFinite(value) && value >= 0) metrics[METRIC_OF[name]] = round(value);
   });
 
+  /** end − start of two timing marks; undefined (and so left out) when either is missing. */
+  const span = (start?: number, end?: number) =>
+    start === undefined || end === undefined ? undefined : end - start;
+
   function navigationTimings(): PageSpeedMetrics {
     const n = options.source.navigation();
     if (!n) return {};
@@ -84,12 +88,12 @@ export function createPerformanceCollector(
       encodedBodySize: n.encodedBodySize,
       domContentLoadedEventStart: n.domContentLoadedEventStart,
       domContentLoadedEventEnd: n.domContentLoadedEventEnd,
-      domainLookup: n.domainLookupEnd - n.domainLookupStart,
+      domainLookup: span(n.domainLookupStart, n.domainLookupEnd),
       loadEventStart: n.loadEventStart,
       loadEventEnd: n.loadEventEnd,
       responseStart: n.responseStart,
-      tcpConnection: n.connectEnd - n.connectStart,
-      tlsNegotiation: n.secureConnectionStart > 0 ? n.connectEnd - n.secureConnectionStart : 0,
+      tcpConnection: span(n.connectStart, n.connectEnd),
+      tlsNegotiation: (n.secureConnectionStart ?? 0) > 0 ? span(n.secureConnectionStart, n.connectEnd) : 0,
     };
     for (const [k, v] of Object.entries(out)) {
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) delete out[k as keyof PageSpeedMetrics];

@@ -29,12 +29,12 @@ export function touchVisit(jar: CookieJar, now: number, newId: () => string): Vi
     const id = compactId(newId());
     visit = { record: `${id}|${now}|${now}|${now}|1`, visitorId: id, visitCount: 1, isNewVisit: true };
   } else if (alive) {
-    visit = { record: m[0], visitorId: m[1], visitCount: Number(m[5]), isNewVisit: false };
+    visit = { record: m[0], visitorId: m[1] ?? '', visitCount: Number(m[5]), isNewVisit: false };
   } else {
     const count = Number(m[5]) + 1;
     visit = {
       record: `${m[1]}|${m[2]}|${m[4]}|${now}|${count}`,
-      visitorId: m[1],
+      visitorId: m[1] ?? '',
       visitCount: count,
       isNewVisit: true,
     };

@@ -30,7 +30,7 @@ export function fakeCookies(initial: Record<string, string> = {}) {
     get: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
     set: (c: string) => {
       writes.push(c);
-      const [pair] = c.split(';');
+      const [pair = ''] = c.split(';');
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       if (/Max-Age=0(;|$)/.test(c)) jar.delete(name);
