@@ -116,7 +116,9 @@ describe.each(backends)('newsletter and popup overlay routes on %s', (backend) =
     ['a visitor', null, 401],
     ['a signed-in customer', 'customer', 403],
   ] as const)('does not let %s set up the popup overlay', async (_who, account, status) => {
-    const cookies = account ? { siteUserSession: await sessionOf(site, account) } : {};
+    const cookies: Record<string, string> = account
+      ? { siteUserSession: await sessionOf(site, account) }
+      : {};
     const res = await site.request({
       method: 'PUT',
       url: '/api/owner/popup-overlay',
