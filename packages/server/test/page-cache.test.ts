@@ -82,15 +82,24 @@ describe.each(backends)('page cache and its invalidation (%s)', (backend) => {
     );
   });
 
-  it('a price change shows on the product page; pages of other products stay cached', async () => {
+  it('a price change shows on the pages that show the product; pages of other products stay cached', async () => {
+    const setPrice = async (sku: string, priceCents: number) =>
+      (await db())
+        .update(variants)
+        .set({ priceCents })
+        .where(and(eq(variants.websiteId, site.websiteId), eq(variants.sku, sku)));
+    // The presets are late in the shop's order and alone in their category, so no other
+    // product page lists them as related; the tote is early, so the beanie's page lists it.
     await get('/shop/p/wool-beanie');
-    await get('/shop/p/canvas-tote');
-    await (await db())
-      .update(variants)
-      .set({ priceCents: 1234 })
-      .where(and(eq(variants.websiteId, site.websiteId), eq(variants.sku, 'TOTE-1')));
-    await within(2_000, async () => (await get('/shop/p/canvas-tote')).body.includes('12.34'));
-    expect((await get('/shop/p/wool-beanie')).headers['x-page-cache']).toBe('hit');
+    await get('/shop/p/lightroom-presets');
+    await setPrice('DIGI-PRESETS', 1234);
+    await within(2_000, async () => (await get('/shop/p/lightroom-presets')).body.includes('12.34'));
+    const beanie = await get('/shop/p/wool-beanie');
+    expect(beanie.headers['x-page-cache']).toBe('hit');
+    expect(beanie.body).toContain('/shop/p/canvas-tote');
+
+    await setPrice('TOTE-1', 4321);
+    await within(2_000, async () => (await get('/shop/p/wool-beanie')).body.includes('43.21'));
   });
 
   it("site_changed drops every page of that site and only that site's", async () => {
