@@ -119,15 +119,20 @@ async function catalogueScaling() {
             seconds: Math.max(2, Math.round(SECONDS / 2)),
             headers: BROWSER,
           });
-      const r = await interleave(Math.max(3, ROUNDS - 2), contenders);
+      const rounds = await interleave(Math.max(3, ROUNDS - 2), contenders);
+      const r = (key: string) => {
+        const runs = rounds[key];
+        if (!runs) throw new Error(`no runs for ${key}`);
+        return runs;
+      };
       out[name] = {
         path: pagePath,
-        cached: Object.fromEntries(scales.map((s) => [`${s}x`, summary(r[`${s}x`]).rps.median])),
-        uncached: Object.fromEntries(scales.map((s) => [`${s}x`, summary(r[`${s}x-nocache`]).rps.median])),
+        cached: Object.fromEntries(scales.map((s) => [`${s}x`, summary(r(`${s}x`)).rps.median])),
+        uncached: Object.fromEntries(scales.map((s) => [`${s}x`, summary(r(`${s}x-nocache`)).rps.median])),
         // Cost = 1 / throughput: how many times the 1× cost a request at 100× costs.
-        costAt100xCached: ratio(r['1x'], r['100x']),
-        costAt100xUncached: ratio(r['1x-nocache'], r['100x-nocache']),
-        costAt10xUncached: ratio(r['1x-nocache'], r['10x-nocache']),
+        costAt100xCached: ratio(r('1x'), r('100x')),
+        costAt100xUncached: ratio(r('1x-nocache'), r('100x-nocache')),
+        costAt10xUncached: ratio(r('1x-nocache'), r('10x-nocache')),
       };
     }
     return { goal: '/shop at 100× costs ≤ 2× the 1× figure', connections: CONNECTIONS, ...out };

@@ -7,7 +7,9 @@ export async function scaleCatalogAt(databaseUrl: string, factor: number): Promi
   const handle = await openDatabase({ databaseUrl, poolSize: 1 });
   try {
     const { rows } = await handle.pool!.query<{ id: string }>('select id from websites order by id limit 1');
-    await scaleCatalog(handle.db, rows[0].id, factor);
+    const [site] = rows;
+    if (!site) throw new Error('no site to scale');
+    await scaleCatalog(handle.db, site.id, factor);
   } finally {
     await handle.close();
   }

@@ -5,6 +5,7 @@ import { type TestSite, createTestSite } from './helpers/test-app';
 import { backends, testDatabase } from './helpers/test-db';
 import { demoProduct } from './helpers/shop';
 import { sessionOf } from './restock-helpers';
+import { present } from './helpers/present';
 
 const review = {
   rating: 4,
@@ -144,7 +145,7 @@ describe.each(backends)('native reviews on %s', (backend) => {
       .returning({ id: orders.id });
     await db.insert(orderItems).values({
       websiteId: site.websiteId,
-      orderId: order.id,
+      orderId: present(order, 'the inserted order').id,
       itemId: tote,
       sku: 'TOTE',
       productName: 'Canvas Tote',
@@ -160,7 +161,7 @@ describe.each(backends)('native reviews on %s', (backend) => {
     const { db } = await testDatabase(backend);
     const [row] = await db.select().from(websites).where(eq(websites.id, site.websiteId));
     const storeSettings = {
-      ...row.storeSettings,
+      ...present(row, 'the site').storeSettings,
       merchandisingSettings: { enableNativeReviews: false, enableImportedReviews: false },
     };
     await db.update(websites).set({ storeSettings }).where(eq(websites.id, site.websiteId));

@@ -361,7 +361,7 @@ export async function buildPageContext(
     return context;
   }
   const segments = clean === '/' ? ['home'] : clean.slice(1).split('/');
-  const urlId = decodeURIComponent(segments[0]);
+  const urlId = decodeURIComponent(segments[0] ?? 'home');
   const collection = allCollections.find((c) => c.urlId === urlId && c.enabled);
   // Studio page settings (#13): unpublished pages are not found, members-only ones need a sign-in.
   const state = collection ? await pageState(db, collection.id) : undefined;

@@ -43,7 +43,8 @@ export function createPageRenderer(
     if (hit) return hit;
     engine ??= createEngine();
     const { template, errors } = engine.compile(source);
-    if (errors.length) throw new TemplateFailure(`${name}: ${errors[0].message}`);
+    const [first] = errors;
+    if (first) throw new TemplateFailure(`${name}: ${first.message}`);
     cache.set(key, template);
     return template;
   };

@@ -76,7 +76,8 @@ export function islandsIn(html: string): string[] {
   const names = new Set<string>();
   for (const match of html.matchAll(/<[a-z]+\b[^>]*\bdata-island="([a-z-]+)"[^>]*>/g)) {
     // Hidden islands and those loaded when scrolled to (data-island-when) are not preloaded.
-    if (!/\shidden(?:[\s>=]|$)|\sdata-island-when=/.test(match[0])) names.add(match[1]);
+    const [tag, name = ''] = match;
+    if (!/\shidden(?:[\s>=]|$)|\sdata-island-when=/.test(tag)) names.add(name);
   }
   return [...names];
 }

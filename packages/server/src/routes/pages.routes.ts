@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { isApiPath } from '../plugins/error-contract';
+import { urlPath } from '../plugins/edge-validation';
 import { clientKey } from '../plugins/limits';
 import { ensureCrumb } from '../plugins/crumb';
 import { type CachedPage, PageCache, type PageItems, pickEncoding } from '../pages/page-cache';
@@ -66,7 +67,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   // Lock-screen guesses per client address and page (spec: "limit it like sign-in").
   const lockLimiter = app.limits.limiter('lock-screen', 10, 15 * 60_000);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const [path, search = ''] = request.url.split('?', 2);
+    const [path = '/', search = ''] = request.url.split('?', 2);
     if (isApiPath(path) || path.startsWith('/assets/')) return reply.callNotFound();
     if (!request.site) throw new ApiError('SERVICE_UNAVAILABLE', 'No website is configured yet.');
     const query = request.query as Record<string, string>;
@@ -134,7 +135,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { file: string } }>('/assets/theme/:file', async (request, reply) => {
     const sheet = themeStylesheet();
-    if (request.url.split('?')[0] !== sheet.url) return reply.callNotFound();
+    if (urlPath(request.url) !== sheet.url) return reply.callNotFound();
     const encoding = /\bbr\b/.test(request.headers['accept-encoding'] ?? '')
       ? 'br'
       : /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')
@@ -153,7 +154,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   // A plain HTML form posts here: form-encoded, no crumb (it only proves a password).
   const lockRoute = { config: { crumb: false, formBody: true } };
   app.post<{ Body: { password?: unknown } }>('/*', lockRoute, async (request, reply) => {
-    const [path] = request.url.split('?');
+    const path = urlPath(request.url);
     if (isApiPath(path) || !request.site) return reply.callNotFound();
     const segment = decodeURIComponent(path.split('/')[1] ?? '') || 'home';
     const collection = await findCollectionByUrlId(app.database.db, request.site.id, segment);

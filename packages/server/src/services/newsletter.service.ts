@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { notifySiteChanged } from './studio/site-changed';
 import type { Database } from '../db/client';
 import { newsletterSubscribers, popupOverlays } from '../db/schema/newsletter';
+import { theRow } from '../db/rows';
 
 /**
  * Sign an email up (again). Signing up twice keeps one row; signing up after unsubscribing
@@ -82,7 +83,7 @@ export async function savePopup(
   },
 ): Promise<{ enabled: boolean; version: number }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const rows = await tx
       .insert(popupOverlays)
       .values({ websiteId, ...input })
       .onConflictDoUpdate({
@@ -91,6 +92,6 @@ export async function savePopup(
       })
       .returning({ enabled: popupOverlays.enabled, version: popupOverlays.version });
     await notifySiteChanged(tx, websiteId);
-    return row;
+    return theRow(rows, 'upsert into popup_overlays');
   });
 }

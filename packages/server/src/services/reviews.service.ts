@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { orderItems, orders } from '../db/schema/commerce';
 import { type ReviewStatus, productReviews } from '../db/schema/reviews';
 import { items } from '../db/schema/site';
+import { theRow } from '../db/rows';
 
 /** Reviews per page, on the product page and in the owner's queue. */
 export const REVIEWS_PAGE_SIZE = 10;
@@ -126,11 +127,11 @@ export async function submitReview(
   },
 ): Promise<{ id: string; status: ReviewStatus; verifiedBuyer: boolean }> {
   const verifiedBuyer = await boughtBy(db, input.websiteId, input.productId, input.email);
-  const [row] = await db
+  const rows = await db
     .insert(productReviews)
     .values({ ...input, email: input.email.toLowerCase(), verifiedBuyer })
     .returning({ id: productReviews.id, status: productReviews.status });
-  return { ...row, verifiedBuyer };
+  return { ...theRow(rows, 'insert into product_reviews'), verifiedBuyer };
 }
 
 /** The owner's moderation queue: reviews in one status, newest first, with the email. */
