@@ -1,17 +1,12 @@
 import {
   type AddToCartButtonState,
-  type AddToCartMode,
   type Product,
   addButtonLabel,
-  addFailure,
   addToCartButtonReducer,
   initialAddToCartButtonState,
 } from '@store/commerce';
-import { useEffect, useImperativeHandle, useReducer, useState, type Ref } from 'react';
-import { ApiFailure, api } from '../api';
-import { cartStore } from '../cart-store';
+import { useEffect, useImperativeHandle, useReducer, useRef, useState, type Ref } from 'react';
 import { pageData } from '../page-data';
-import { trackAddToCartSafely } from '../tracking-bridge';
 import { LazyAlertDialog } from './lazy';
 
 /** What the button adds; `null` from `prepare` means "not now" (the caller showed why). */
@@ -20,6 +15,8 @@ export interface AddRequest {
   quantity: number;
   additionalFields?: unknown;
 }
+
+type Prepared = AddRequest | null | 'needs-form';
 
 export interface AddToCartHandle {
   /** Run the add as if clicked (after a lightbox form, for instance). */
@@ -43,8 +40,11 @@ export function AddToCartButton(props: {
   product: Product;
   imageUrl: string | null;
   soldOut: boolean;
-  /** Validate and collect the request; return null to stop (message shown by the caller). */
-  prepare: () => AddRequest | null | 'needs-form';
+  /**
+   * Validate and collect the request; return null to stop (message shown by the caller).
+   * May be async: the product page loads its validation on the first click.
+   */
+  prepare: () => Prepared | Promise<Prepared>;
   onNeedsForm?: () => void;
   productPage: 'pdp' | 'plp';
   handle?: Ref<AddToCartHandle>;
@@ -58,6 +58,9 @@ export function AddToCartButton(props: {
   });
   const [state, dispatch] = useReducer(addToCartButtonReducer, label, initialAddToCartButtonState);
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
+  // A click while an async `prepare` runs (the validation chunk loading) is ignored, as a
+  // click while adding is.
+  const preparing = useRef(false);
 
   useTimers(state, dispatch);
   useEffect(() => {
@@ -67,55 +70,24 @@ export function AddToCartButton(props: {
     if (state.redirect === 'checkout') redirectTo('/checkout');
   }, [state.redirect]);
 
+  // The add itself (and its failure wording) loads with the first click.
   const run = async (request: AddRequest) => {
     dispatch({ type: 'CLICK' });
-    const mode: AddToCartMode = props.product.isSubscribable ? 'subscription' : express ? 'express' : 'cart';
     try {
-      if (mode === 'subscription') {
-        const { cartToken } = await api('POST /api/3/commerce/cart/subscription', {
-          body: {
-            itemId: props.product.id,
-            sku: request.sku,
-            qty: request.quantity,
-            additionalFields: request.additionalFields ? JSON.stringify(request.additionalFields) : null,
-          },
-        });
-        dispatch({ type: 'SUCCEEDED', mode });
-        redirectTo(`/checkout/subscription?cartToken=${encodeURIComponent(cartToken)}`);
-        return;
-      }
-      const entry = await cartStore.add({
-        itemId: props.product.id,
-        sku: request.sku,
-        quantity: request.quantity,
-        additionalFields: request.additionalFields,
-        imageUrl: props.imageUrl,
-      });
-      const cart = cartStore.get().cart;
-      trackAddToCartSafely({
+      const { runAdd } = await import('./add-to-cart-actions');
+      await runAdd(request, {
         product: props.product,
-        entry,
+        imageUrl: props.imageUrl,
         productPage: props.productPage,
         page,
-        cartId: cart?.id ?? null,
-        numItemsInCart: cart?.totalQuantity,
-        cartValueCents: cart?.subtotalCents,
+        express,
+        dispatch,
+        alert: setAlert,
       });
-      dispatch({ type: 'SUCCEEDED', mode });
     } catch (error) {
-      const failure =
-        error instanceof ApiFailure
-          ? addFailure({
-              status: error.status,
-              crumbFail: error.crumbFail,
-              cookiesEnabled: navigator.cookieEnabled,
-              serverMessage: error.message,
-              express,
-              productType: props.product.productType,
-            })
-          : addFailure({ serverMessage: String(error), express, productType: props.product.productType });
+      // The chunk failed to load (offline): the button goes back to idle, nothing was added.
+      console.error(error);
       dispatch({ type: 'FAILED' });
-      setAlert({ title: failure.title, message: failure.message });
     }
   };
 
@@ -124,9 +96,19 @@ export function AddToCartButton(props: {
     flashSelectOption: () => dispatch({ type: 'OPTIONS_MISSING' }),
   }));
 
-  const onActivate = () => {
-    if (state.status !== 'idle' || state.disabled) return; // "Added!" ignores clicks (spec §4)
-    const request = props.prepare();
+  const onActivate = async () => {
+    // "Added!" ignores clicks (spec §4)
+    if (state.status !== 'idle' || state.disabled || preparing.current) return;
+    preparing.current = true;
+    let request: Prepared;
+    try {
+      request = await props.prepare();
+    } catch (error) {
+      console.error(error); // the validation chunk failed to load (offline): nothing was added
+      return;
+    } finally {
+      preparing.current = false;
+    }
     if (request === 'needs-form') props.onNeedsForm?.();
     else if (request) void run(request);
   };
@@ -141,7 +123,7 @@ export function AddToCartButton(props: {
         aria-live="polite"
         data-state={state.status}
         data-item-id={props.product.id}
-        onClick={onActivate}
+        onClick={() => void onActivate()}
       >
         <span className="sqs-add-to-cart-button-inner">{state.label}</span>
       </button>

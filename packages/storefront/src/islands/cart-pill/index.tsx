@@ -1,8 +1,14 @@
 import { cartPillCount, cartPillLabel, subtotalText } from '@store/commerce';
+import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { cartStore } from '../../cart-store';
+import { lazyComponent } from '../../components/lazy';
 import { pageData } from '../../page-data';
 import { useCart } from '../../use-cart';
-import { ItemAddedPopover } from './item-added-popover';
+
+// The popover (host and card) is needed only once something is added: a visitor who already
+// has a cart does not download it with every page.
+const ItemAddedPopover = lazyComponent(() => import('./item-added-popover').then((m) => m.ItemAddedPopover));
 
 /**
  * Floating pill cart (spec §4): hidden at 0, fades in above 0, "100+" above 100, subtotal
@@ -14,6 +20,9 @@ function CartPill() {
   const qty = cart?.totalQuantity ?? 0;
   const page = pageData();
   const visible = qty > 0 && page.pageType !== 200 && page.pageType !== 201;
+  // On a first add the cart islands load after the add was announced: the host picks it up.
+  const [added, setAdded] = useState(() => cartStore.lastAdded() !== null);
+  useEffect(() => cartStore.onItemAdded(() => setAdded(true)), []);
   return (
     <>
       <a
@@ -32,7 +41,7 @@ function CartPill() {
         <span className="cart-pill__count">{cartPillCount(qty)}</span>
         <span className="cart-pill__subtotal">{subtotalText(cart?.subtotalCents ?? 0, page.currency)}</span>
       </a>
-      <ItemAddedPopover />
+      {added && <ItemAddedPopover />}
     </>
   );
 }

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import { type ItemAdded, cartStore } from '../../cart-store';
-import { lazyComponent } from '../../components/lazy';
+import { PopoverCard } from './popover-card';
 
 export const POPOVER_MS = 3000;
 
-const PopoverCard = lazyComponent(() => import('./popover-card').then((m) => m.PopoverCard));
-
 /**
  * Item-added popover (spec §4): a newer add replaces it; it closes on click or after 3 s
- * (counted from the add). Its card loads with the first add.
+ * (counted from the add). The pill loads this host and its card with the first add.
  */
 export function ItemAddedPopover() {
   // The cart islands load on a visitor's first add, after that add was announced: pick it up.

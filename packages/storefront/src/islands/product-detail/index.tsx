@@ -7,8 +7,6 @@ import {
   optionNames,
   resolveVariant,
   showQuantityInput,
-  subscriptionPriceText,
-  validateAddToCart,
   variantInStock,
   variantPriceCents,
 } from '@store/commerce';
@@ -55,22 +53,32 @@ export function ProductDetail(props: { product: ProductData; page: PageData; res
       }
     }
     const price = document.querySelector<HTMLElement>('[data-product-price] .product-price');
-    if (price && variant) {
+    if (!price || !variant) return;
+    let current = true;
+    const show = (text: string) => {
+      if (!current) return; // a newer choice already wrote its price
       price.textContent = '';
       const now = document.createElement('span');
       now.className = variant.onSale ? 'sale-price' : 'sqs-money-native';
-      const money = formatMoney(priceCents, page.currency);
-      // A subscription keeps its billing period ("$16.00 every month"), as the server wrote it.
-      now.textContent = product.isSubscribable
-        ? subscriptionPriceText(money, product.subscriptionPlan)
-        : money;
+      now.textContent = text;
       price.append(now);
       if (variant.onSale) {
         const was = document.createElement('del');
         was.textContent = formatMoney(variant.priceCents, page.currency);
         price.append(was);
       }
-    }
+    };
+    const money = formatMoney(priceCents, page.currency);
+    // A subscription keeps its billing period ("$16.00 every month"), as the server wrote it;
+    // its wording loads only on subscription pages (the server's text shows meanwhile).
+    if (product.isSubscribable)
+      void import('./subscription-text').then((m) =>
+        show(m.subscriptionPriceText(money, product.subscriptionPlan)),
+      );
+    else show(money);
+    return () => {
+      current = false;
+    };
   }, [variant, priceCents, page, product.assetUrl, product.isSubscribable, product.subscriptionPlan]);
 
   const missingOptions = options.filter((o) => !chosen[o]).join('\n');
@@ -105,7 +113,9 @@ export function ProductDetail(props: { product: ProductData; page: PageData; res
     return text.replace('{qty}', String(variant.qtyInStock));
   })();
 
-  const prepare = (): AddRequest | 'needs-form' | null => {
+  // The validation loads with the first click (it is not needed to show the page).
+  const prepare = async (): Promise<AddRequest | 'needs-form' | null> => {
+    const { validateAddToCart } = await import('../../components/add-to-cart-actions');
     const result = validateAddToCart({
       product,
       chosenOptions: chosen,
