@@ -24,8 +24,9 @@ export async function spawnServer(
   tsx = true,
 ): Promise<{ port: number; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
-  // BENCH_NODE_ARGS: extra node flags for profiling (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-  const nodeArgs = (env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_NODE_ARGS: extra node flags for profiling (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`),
+  // from `env` or from the shell that runs the bench (`BENCH_NODE_ARGS=… npm run bench -- cart`).
+  const nodeArgs = (env.BENCH_NODE_ARGS ?? process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   if (tsx) nodeArgs.push('--import', 'tsx');
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,

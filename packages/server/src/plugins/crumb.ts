@@ -38,14 +38,23 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** How many verified (site, crumb) pairs a process remembers (a few hundred KB at most). */
+const VERIFIED_MAX = 10_000;
+
 /**
  * A crumb is `nonce.HMAC(secret, websiteId.nonce)`. A cookie planted from a sibling
  * subdomain (another site on the platform) cannot carry a valid signature for this site,
  * so double-submitting it is refused.
+ *
+ * A signature checked once stays valid for this secret, so verified pairs are remembered
+ * (one HMAC per visitor, not per request). Only crumbs that passed the full check are kept,
+ * keyed by site and crumb: a forged crumb is never in the map and always gets the HMAC, and
+ * junk cannot fill the map. Bounded: when full, it starts over (a miss costs one HMAC).
  */
-function crumbSigner(secret: Buffer) {
+export function crumbSigner(secret: Buffer) {
   const sign = (websiteId: string, nonce: string) =>
     createHmac('sha256', secret).update(`${websiteId}.${nonce}`).digest('base64url');
+  const verified = new Set<string>();
   return {
     issue(websiteId: string) {
       const nonce = randomBytes(18).toString('base64url');
@@ -53,8 +62,14 @@ function crumbSigner(secret: Buffer) {
     },
     valid(websiteId: string, crumb: string) {
       if (!CRUMB_SHAPE.test(crumb)) return false;
-      const [nonce = '', signature = ''] = crumb.split('.');
-      return sameToken(signature, sign(websiteId, nonce));
+      // A space cannot occur in a crumb (CRUMB_SHAPE), so the key is unambiguous.
+      const key = `${websiteId} ${crumb}`;
+      if (verified.has(key)) return true;
+      const dot = crumb.indexOf('.');
+      if (!sameToken(crumb.slice(dot + 1), sign(websiteId, crumb.slice(0, dot)))) return false;
+      if (verified.size >= VERIFIED_MAX) verified.clear();
+      verified.add(key);
+      return true;
     },
   };
 }
@@ -87,18 +102,20 @@ export const crumbProtection = fp(async (app: FastifyInstance) => {
   app.decorate('crumbs', crumbSigner(await serverSecret(app.database.db, 'crumb')));
 
   // Before the body is parsed: a form-encoded body only where the spec sends one.
-  app.addHook('onRequest', async (request) => {
-    if (!request.routeOptions.url || request.routeOptions.config?.formBody === true) return;
+  // Callback hooks, not async ones: no promise per request on every route.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || config?.formBody === true) return done();
     const type = request.headers['content-type'];
-    if (typeof type !== 'string' || !FORM_TYPES.test(type)) return;
-    if (request.routeOptions.config?.fileUpload === true && MULTIPART.test(type)) return;
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+    if (typeof type !== 'string' || !FORM_TYPES.test(type)) return done();
+    if (config?.fileUpload === true && MULTIPART.test(type)) return done();
+    done(new ApiError('UNSUPPORTED_MEDIA_TYPE'));
   });
 
-  app.addHook('preHandler', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.routeOptions.url) return;
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method) || !request.routeOptions.url) return done();
     const config = request.routeOptions.config;
-    if (config?.crumb === false) return;
+    if (config?.crumb === false) return done();
     const cookie = request.cookies[CRUMB_COOKIE];
     const header = request.headers['x-csrf-token'];
     const body = request.body as Record<string, unknown> | undefined;
@@ -109,7 +126,8 @@ export const crumbProtection = fp(async (app: FastifyInstance) => {
           ? body.crumb
           : undefined;
     if (!cookie || !sent || !sameToken(cookie, sent) || !app.crumbs.valid(siteIdOf(request), cookie)) {
-      throw new ApiError('CRUMB_FAIL', undefined, { crumbFail: true });
+      return done(new ApiError('CRUMB_FAIL', undefined, { crumbFail: true }));
     }
+    done();
   });
 });

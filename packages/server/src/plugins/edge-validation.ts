@@ -105,5 +105,12 @@ export const edgeValidation = fp(async (app: FastifyInstance) => {
     if (textDepth(String(body)) > MAX_DEPTH) return done(new ApiError('NESTED_TOO_DEEP'), undefined);
     defaultJson(request, String(body), done);
   });
-  app.addHook('preValidation', async (request) => check(request));
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      check(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
+  });
 });

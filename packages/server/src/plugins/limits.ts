@@ -56,12 +56,13 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate('limits', { store, limiter });
   app.addHook('onClose', async () => store.close());
-  // onRequest: refused before the body is even read.
-  app.addHook('onRequest', async (request) => {
+  // onRequest: refused before the body is even read. A callback hook: routes without a
+  // limit cost no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const limit = request.routeOptions.config?.limit;
-    if (!limit) return;
-    if (await limiter(limit.name, limit.max, limit.windowMs).hit(clientKey(request))) {
-      throw new ApiError('RATE_LIMITED');
-    }
+    if (!limit) return done();
+    limiter(limit.name, limit.max, limit.windowMs)
+      .hit(clientKey(request))
+      .then((over) => done(over ? new ApiError('RATE_LIMITED') : undefined), done);
   });
 });

@@ -41,9 +41,12 @@ export async function requireOwner(request: FastifyRequest): Promise<void> {
  * traffic costs nothing) and expose `request.siteUserId` to every API area.
  */
 export const siteUserSession = fp(async (app: FastifyInstance) => {
-  app.addHook('preHandler', async (request) => {
-    if (!request.cookies[SESSION_COOKIE]) return;
-    const user = await currentSiteUser(request);
-    if (user) request.siteUserId = user.id;
+  // A callback hook: anonymous requests cost no promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!request.cookies[SESSION_COOKIE]) return done();
+    currentSiteUser(request).then((user) => {
+      if (user) request.siteUserId = user.id;
+      done();
+    }, done);
   });
 });

@@ -19,16 +19,21 @@ export const siteResolver = fp(async (app: FastifyInstance, options: { db: Datab
   const ttl = options.ttlMs ?? 5_000;
   const cache = new Map<string, { site: SiteRecord | null; at: number }>();
   app.decorateRequest('site', null as unknown as SiteRecord);
-  app.addHook('onRequest', async (request) => {
-    const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
-    const hit = cache.get(host);
-    let site: SiteRecord | null;
-    if (hit && Date.now() - hit.at < ttl) site = hit.site;
-    else {
-      site = await findSiteByHost(options.db, host);
-      if (cache.size > 1000) cache.clear();
-      cache.set(host, { site, at: Date.now() });
+  // A callback hook: a cached site costs no promise; only a miss waits for the database.
+  // Keyed by the raw Host header (normalised only on a miss); bounded like before.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const raw = request.headers.host ?? '';
+    const hit = cache.get(raw);
+    if (hit && Date.now() - hit.at < ttl) {
+      if (hit.site) request.site = hit.site;
+      return done();
     }
-    if (site) request.site = site;
+    const host = raw.toLowerCase().replace(/:\d+$/, '');
+    findSiteByHost(options.db, host).then((site) => {
+      if (cache.size > 1000) cache.clear();
+      cache.set(raw, { site, at: Date.now() });
+      if (site) request.site = site;
+      done();
+    }, done);
   });
 });
