@@ -14,6 +14,4 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   );
 }
 
-export const LazyModal = lazyComponent(() => import('./modal').then((m) => m.Modal));
 export const LazyAlertDialog = lazyComponent(() => import('./modal').then((m) => m.AlertDialog));
-export const LazyFieldsForm = lazyComponent(() => import('./fields-form').then((m) => m.FieldsForm));

@@ -1,7 +1,5 @@
 import {
-  DEFAULT_LABELS,
   displayPriceCents,
-  formatMoney,
   hasVariantSelection,
   isSoldOut,
   optionNames,
@@ -12,13 +10,17 @@ import {
 } from '@store/commerce';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { AddToCartButton, type AddToCartHandle, type AddRequest } from '../../components/add-to-cart-button';
-import type { FieldValues, FormField } from '../../components/fields-form';
-import { LazyFieldsForm, LazyModal } from '../../components/lazy';
+import type { FormField } from '../../components/fields-form';
+import { lazyComponent } from '../../components/lazy';
 import { cartStore } from '../../cart-store';
 import { type PageData, type ProductData, pageData } from '../../page-data';
 import { mountInto } from '../mount-into';
 import { Instalments } from './instalments';
 import { VariantOptions } from './variant-options';
+
+const ProductFormDialog = lazyComponent(() =>
+  import('./product-form-dialog').then((m) => m.ProductFormDialog),
+);
 
 export function ProductDetail(props: { product: ProductData; page: PageData; restock: HTMLElement | null }) {
   const { product, page } = props;
@@ -43,43 +45,15 @@ export function ProductDetail(props: { product: ProductData; page: PageData; res
   const soldOutText = capitalise(page.localizedStrings.productSoldOutText || 'sold out');
 
   // Variant image swap and price of the chosen variant (outside the island, in the template).
+  // The code loads with the first chosen variant; a newer choice wins over one still loading.
+  const shown = useRef(0);
   useEffect(() => {
-    const img = document.querySelector<HTMLImageElement>('[data-product-image]');
-    if (img && variant) {
-      const url = variant.imageUrl || product.assetUrl;
-      if (url && img.getAttribute('src') !== url) {
-        img.removeAttribute('srcset');
-        img.src = url;
-      }
-    }
-    const price = document.querySelector<HTMLElement>('[data-product-price] .product-price');
-    if (!price || !variant) return;
-    let current = true;
-    const show = (text: string) => {
-      if (!current) return; // a newer choice already wrote its price
-      price.textContent = '';
-      const now = document.createElement('span');
-      now.className = variant.onSale ? 'sale-price' : 'sqs-money-native';
-      now.textContent = text;
-      price.append(now);
-      if (variant.onSale) {
-        const was = document.createElement('del');
-        was.textContent = formatMoney(variant.priceCents, page.currency);
-        price.append(was);
-      }
-    };
-    const money = formatMoney(priceCents, page.currency);
-    // A subscription keeps its billing period ("$16.00 every month"), as the server wrote it;
-    // its wording loads only on subscription pages (the server's text shows meanwhile).
-    if (product.isSubscribable)
-      void import('./subscription-text').then((m) =>
-        show(m.subscriptionPriceText(money, product.subscriptionPlan)),
-      );
-    else show(money);
-    return () => {
-      current = false;
-    };
-  }, [variant, priceCents, page, product.assetUrl, product.isSubscribable, product.subscriptionPlan]);
+    if (!variant) return;
+    const seq = ++shown.current;
+    void import('./show-variant').then((m) => {
+      if (seq === shown.current) m.showVariant(product, variant, priceCents, page.currency);
+    });
+  }, [variant, priceCents, page.currency, product]);
 
   const missingOptions = options.filter((o) => !chosen[o]).join('\n');
   // Restock widget placeholder: visible only for a chosen sold-out variant (forms issue wires it).
@@ -212,19 +186,15 @@ export function ProductDetail(props: { product: ProductData; page: PageData; res
         handle={handle}
       />
       {formOpen && form && (
-        <LazyModal
+        <ProductFormDialog
           title={String((page.form as { name?: string }).name ?? 'Details')}
+          fields={form.fields}
           onClose={() => setFormOpen(false)}
-        >
-          <LazyFieldsForm
-            fields={form.fields}
-            submitLabel={DEFAULT_LABELS.addToCart}
-            onSubmit={(values: FieldValues) => {
-              setFormOpen(false);
-              if (pending.current) handle.current?.add({ ...pending.current, additionalFields: values });
-            }}
-          />
-        </LazyModal>
+          onSubmit={(values) => {
+            setFormOpen(false);
+            if (pending.current) handle.current?.add({ ...pending.current, additionalFields: values });
+          }}
+        />
       )}
     </>
   );
