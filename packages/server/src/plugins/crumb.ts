@@ -102,27 +102,28 @@ export const crumbProtection = fp(async (app: FastifyInstance) => {
   app.decorate('crumbs', crumbSigner(await serverSecret(app.database.db, 'crumb')));
 
   // Before the body is parsed: a form-encoded body only where the spec sends one.
-  // Callback hooks, not async ones: no promise per request on every route.
+  // Callback hooks, not async ones: no promise per request on every route. The route's
+  // config (which carries its url) is read once: `routeOptions` builds a new object per read.
   app.addHook('onRequest', (request, _reply, done) => {
     const config = request.routeOptions.config;
-    if (!request.routeOptions.url || config?.formBody === true) return done();
+    if (!config?.url || config.formBody === true) return done();
     const type = request.headers['content-type'];
     if (typeof type !== 'string' || !FORM_TYPES.test(type)) return done();
-    if (config?.fileUpload === true && MULTIPART.test(type)) return done();
+    if (config.fileUpload === true && MULTIPART.test(type)) return done();
     done(new ApiError('UNSUPPORTED_MEDIA_TYPE'));
   });
 
   app.addHook('preHandler', (request, _reply, done) => {
-    if (!STATE_CHANGING.has(request.method) || !request.routeOptions.url) return done();
+    if (!STATE_CHANGING.has(request.method)) return done();
     const config = request.routeOptions.config;
-    if (config?.crumb === false) return done();
+    if (!config?.url || config.crumb === false) return done();
     const cookie = request.cookies[CRUMB_COOKIE];
     const header = request.headers['x-csrf-token'];
     const body = request.body as Record<string, unknown> | undefined;
     const sent =
       typeof header === 'string'
         ? header
-        : config?.formBody === true && body && typeof body === 'object' && typeof body.crumb === 'string'
+        : config.formBody === true && body && typeof body === 'object' && typeof body.crumb === 'string'
           ? body.crumb
           : undefined;
     if (!cookie || !sent || !sameToken(cookie, sent) || !app.crumbs.valid(siteIdOf(request), cookie)) {

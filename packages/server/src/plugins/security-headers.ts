@@ -70,7 +70,8 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    const route = request.routeOptions.url;
+    // The route's config carries its url; `routeOptions` would build a new object per read.
+    const route = request.routeOptions.config?.url;
     if (route?.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
     done(null, payload);
