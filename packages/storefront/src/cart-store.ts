@@ -60,31 +60,15 @@ export const cartStore = {
       throw error;
     }
   },
-  async add(input: {
-    itemId: string;
-    sku: string | null;
-    quantity: number;
-    additionalFields?: unknown;
-    imageUrl?: string | null;
-  }): Promise<CartLine> {
-    const res = await api('POST /api/commerce/shopping-cart/entries', {
-      body: {
-        itemId: input.itemId,
-        sku: input.sku,
-        quantity: input.quantity,
-        additionalFields: input.additionalFields ? JSON.stringify(input.additionalFields) : null,
-      },
-    });
-    set({ cart: res.shoppingCart, status: 'loaded', synced: true });
-    const added = {
-      entry: res.newlyAdded,
-      imageUrl: input.imageUrl ?? null,
-      seq: ++addedSeq,
-      at: Date.now(),
-    };
+  /**
+   * Record an add the server answered (the add itself is made by the add-to-cart chunk, loaded
+   * on the first click): the new cart, then the "item added" announcement for the popover.
+   */
+  added(cart: CartView, entry: CartLine, imageUrl: string | null): void {
+    set({ cart, status: 'loaded', synced: true });
+    const added = { entry, imageUrl, seq: ++addedSeq, at: Date.now() };
     lastAdded = added;
     for (const l of addedListeners) l(added);
-    return res.newlyAdded;
   },
   replace(cart: CartView): void {
     set({ cart });

@@ -43,13 +43,16 @@ export async function runAdd(request: AddRequest, ctx: AddContext): Promise<void
       redirectTo(`/checkout/subscription?cartToken=${encodeURIComponent(cartToken)}`);
       return;
     }
-    const entry = await cartStore.add({
-      itemId: product.id,
-      sku: request.sku,
-      quantity: request.quantity,
-      additionalFields: request.additionalFields,
-      imageUrl: ctx.imageUrl,
+    const res = await api('POST /api/commerce/shopping-cart/entries', {
+      body: {
+        itemId: product.id,
+        sku: request.sku,
+        quantity: request.quantity,
+        additionalFields: request.additionalFields ? JSON.stringify(request.additionalFields) : null,
+      },
     });
+    const entry = res.newlyAdded;
+    cartStore.added(res.shoppingCart, entry, ctx.imageUrl);
     const cart = cartStore.get().cart;
     trackAddToCartSafely({
       product,

@@ -74,8 +74,8 @@ export function AddToCartButton(props: {
   const run = async (request: AddRequest) => {
     dispatch({ type: 'CLICK' });
     try {
-      const { runAdd } = await import('./add-to-cart-actions');
-      await runAdd(request, {
+      const actions = await import('./add-to-cart-actions');
+      await actions.runAdd(request, {
         product: props.product,
         imageUrl: props.imageUrl,
         productPage: props.productPage,

@@ -89,8 +89,8 @@ export function ProductDetail(props: { product: ProductData; page: PageData; res
 
   // The validation loads with the first click (it is not needed to show the page).
   const prepare = async (): Promise<AddRequest | 'needs-form' | null> => {
-    const { validateAddToCart } = await import('../../components/add-to-cart-actions');
-    const result = validateAddToCart({
+    const actions = await import('../../components/add-to-cart-actions');
+    const result = actions.validateAddToCart({
       product,
       chosenOptions: chosen,
       quantity: showQuantityInput(product, page) ? quantity : 1,
