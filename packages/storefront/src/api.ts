@@ -12,13 +12,3 @@ export { ApiFailure };
 export const api = createClient({
   headers: (method) => (method === 'GET' ? {} : { 'x-csrf-token': cookie('crumb') ?? '' }),
 });
-
-/** A page's context JSON (`?format=json`): page data, not an API route. */
-export async function pageJson(url: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${url}?format=json`, {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  });
-  if (!res.ok) throw new ApiFailure(res.status, `HTTP_${res.status}`, res.statusText);
-  return (await res.json()) as Record<string, unknown>;
-}

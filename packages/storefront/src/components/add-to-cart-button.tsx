@@ -5,9 +5,8 @@ import {
   addToCartButtonReducer,
   initialAddToCartButtonState,
 } from '@store/commerce';
-import { useEffect, useImperativeHandle, useReducer, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useReducer, useRef, type Ref } from 'react';
 import { pageData } from '../page-data';
-import { LazyAlertDialog } from './lazy';
 
 /** What the button adds; `null` from `prepare` means "not now" (the caller showed why). */
 export interface AddRequest {
@@ -57,7 +56,6 @@ export function AddToCartButton(props: {
     productSubscribeText: page.localizedStrings.productSubscribeText,
   });
   const [state, dispatch] = useReducer(addToCartButtonReducer, label, initialAddToCartButtonState);
-  const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
   // A click while an async `prepare` runs (the validation chunk loading) is ignored, as a
   // click while adding is.
   const preparing = useRef(false);
@@ -82,7 +80,6 @@ export function AddToCartButton(props: {
         page,
         express,
         dispatch,
-        alert: setAlert,
       });
     } catch (error) {
       // The chunk failed to load (offline): the button goes back to idle, nothing was added.
@@ -127,9 +124,6 @@ export function AddToCartButton(props: {
       >
         <span className="sqs-add-to-cart-button-inner">{state.label}</span>
       </button>
-      {alert && (
-        <LazyAlertDialog title={alert.title} message={alert.message} onClose={() => setAlert(null)} />
-      )}
     </div>
   );
 }

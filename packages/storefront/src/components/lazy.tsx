@@ -13,5 +13,3 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     </Suspense>
   );
 }
-
-export const LazyAlertDialog = lazyComponent(() => import('./modal').then((m) => m.AlertDialog));

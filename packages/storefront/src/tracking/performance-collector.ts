@@ -49,6 +49,16 @@ export interface PerformanceEvent {
   data: { url: string; pageType: number; metrics: PageSpeedMetrics };
 }
 
+const COPIED = [
+  'decodedBodySize',
+  'encodedBodySize',
+  'domContentLoadedEventStart',
+  'domContentLoadedEventEnd',
+  'loadEventStart',
+  'loadEventEnd',
+  'responseStart',
+] as const;
+
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
@@ -84,17 +94,12 @@ export function createPerformanceCollector(
     const n = options.source.navigation();
     if (!n) return {};
     const out: PageSpeedMetrics = {
-      decodedBodySize: n.decodedBodySize,
-      encodedBodySize: n.encodedBodySize,
-      domContentLoadedEventStart: n.domContentLoadedEventStart,
-      domContentLoadedEventEnd: n.domContentLoadedEventEnd,
       domainLookup: span(n.domainLookupStart, n.domainLookupEnd),
-      loadEventStart: n.loadEventStart,
-      loadEventEnd: n.loadEventEnd,
-      responseStart: n.responseStart,
       tcpConnection: span(n.connectStart, n.connectEnd),
       tlsNegotiation: (n.secureConnectionStart ?? 0) > 0 ? span(n.secureConnectionStart, n.connectEnd) : 0,
     };
+    // Timings sent as the browser reports them (each name once: this ships on every page).
+    for (const name of COPIED) out[name] = n[name];
     for (const [k, v] of Object.entries(out)) {
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) delete out[k as keyof PageSpeedMetrics];
       else out[k as keyof PageSpeedMetrics] = round(v);

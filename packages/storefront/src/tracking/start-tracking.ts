@@ -169,20 +169,15 @@ export function createTracking(ctx: TrackingPageContext, options: TrackingOption
     }
   };
 
-  // The order-confirmed page implies its commerce event (spec §7). A product page's
-  // commerce_item_viewed is derived by the server from the page-view hit.
-  if (pageType === 202 && ctx.orderId) {
-    const orderId = ctx.orderId;
-    void guard(async () => {
-      const m = await loadEvents();
-      await events.track(
-        'commerce_checkout_confirmed',
-        m.checkoutConfirmedContent(orderId, ctx.currency, commerce()),
-      );
-    });
-  }
   const send = (name: string, content: (m: EventsModule) => Record<string, unknown>) =>
     guard(async () => events.track(name, content(await loadEvents())));
+  // The order-confirmed page implies its commerce event (spec §7). A product page's
+  // commerce_item_viewed is derived by the server from the page-view hit.
+  const orderId = ctx.orderId;
+  if (pageType === 202 && orderId)
+    void send('commerce_checkout_confirmed', (m) =>
+      m.checkoutConfirmedContent(orderId, ctx.currency, commerce()),
+    );
 
   return {
     skipped,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CartEntryView } from '@store/api/client';
-import { pageJson } from '../../api';
+import { pageJson } from '../../page-json';
 import type { FormField } from '../../components/fields-form';
 
 /** Form definitions by product, fetched once per visit (the cart and its edit lightbox share them). */

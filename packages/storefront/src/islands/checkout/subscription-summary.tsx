@@ -1,6 +1,7 @@
 import { type SubscriptionPlan, formatMoney, subscriptionPriceText } from '@store/commerce';
 import { useEffect, useState } from 'react';
-import { api, pageJson } from '../../api';
+import { api } from '../../api';
+import { pageJson } from '../../page-json';
 
 interface Line {
   id: string;

@@ -8,7 +8,7 @@ import {
   variantInStock,
   variantPriceCents,
 } from '@store/commerce';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AddToCartButton, type AddToCartHandle, type AddRequest } from '../../components/add-to-cart-button';
 import type { FormField } from '../../components/fields-form';
 import { lazyComponent } from '../../components/lazy';
@@ -31,7 +31,6 @@ export function ProductDetail(props: { product: ProductData; page: PageData; res
   const [formOpen, setFormOpen] = useState(false);
   const pending = useRef<AddRequest | null>(null);
   const handle = useRef<AddToCartHandle>(null);
-  const cart = useSyncExternalStore(cartStore.subscribe, cartStore.get).cart;
 
   const variant = options.length === 0 ? product.variants[0] : resolveVariant(product, chosen);
   const variantSoldOut = Boolean(variant && !variantInStock(product.productType, variant));
@@ -94,7 +93,7 @@ export function ProductDetail(props: { product: ProductData; page: PageData; res
       product,
       chosenOptions: chosen,
       quantity: showQuantityInput(product, page) ? quantity : 1,
-      cartEntries: cart?.entries ?? [],
+      cartEntries: cartStore.get().cart?.entries ?? [],
     });
     if (!result.ok) {
       setError(result.message);

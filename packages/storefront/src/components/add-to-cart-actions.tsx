@@ -1,4 +1,5 @@
 import { type AddToCartMode, type Product, addFailure } from '@store/commerce';
+import { createRoot } from 'react-dom/client';
 import { ApiFailure, api } from '../api';
 import { cartStore } from '../cart-store';
 import type { PageData } from '../page-data';
@@ -18,8 +19,6 @@ export interface AddContext {
   express: boolean;
   /** The button's reducer: SUCCEEDED or FAILED once the add settles (CLICK is sent before). */
   dispatch(event: { type: 'SUCCEEDED'; mode: AddToCartMode } | { type: 'FAILED' }): void;
-  /** Show the spec §8 alert of a failed add. */
-  alert(failure: { title: string; message: string }): void;
 }
 
 /**
@@ -77,6 +76,19 @@ export async function runAdd(request: AddRequest, ctx: AddContext): Promise<void
           })
         : addFailure({ serverMessage: String(error), express, productType: product.productType });
     ctx.dispatch({ type: 'FAILED' });
-    ctx.alert({ title: failure.title, message: failure.message });
+    void showAlert(failure.title, failure.message);
   }
+}
+
+/** The spec §8 alert, in a root of its own at the end of the page, removed when closed. */
+async function showAlert(title: string, message: string): Promise<void> {
+  const { AlertDialog } = await import('./modal');
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  const close = () => {
+    root.unmount();
+    host.remove();
+  };
+  root.render(<AlertDialog title={title} message={message} onClose={close} />);
 }
