@@ -1,5 +1,6 @@
 import { ADD_FAILURE_TITLES } from '../constants';
-import { ADD_FAILURE_ERRORS, fillMessage } from '../errors';
+import { ADD_FAILURE_ERRORS } from '../messages/add-to-cart';
+import { fillMessage } from '../messages/fill-message';
 import { ProductType, type ProductTypeCode } from '../product/product-types';
 
 export interface AddFailureInput {

@@ -1,4 +1,5 @@
-import { ADD_TO_CART_ERRORS, fillMessage } from '../errors';
+import { ADD_TO_CART_ERRORS } from '../messages/add-to-cart';
+import { fillMessage } from '../messages/fill-message';
 
 /**
  * The alert for unchosen options (spec §5): one, two, or a list joined by commas and "and".

@@ -1,5 +1,6 @@
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
-import { ADD_TO_CART_ERRORS, fillMessage } from '../errors';
+import { ADD_TO_CART_ERRORS } from '../messages/add-to-cart';
+import { fillMessage } from '../messages/fill-message';
 import { isDecimalQuantityText } from './decimal-quantity-text';
 
 export type QuantityErrorCode = 'QUANTITY_NOT_A_NUMBER' | 'QUANTITY_NOT_WHOLE' | 'QUANTITY_OUT_OF_RANGE';

@@ -1,5 +1,6 @@
 import type { CartEntry } from '../cart/cart-types';
-import { ADD_TO_CART_ERRORS, fillMessage } from '../errors';
+import { ADD_TO_CART_ERRORS } from '../messages/add-to-cart';
+import { fillMessage } from '../messages/fill-message';
 import { hasStockFor } from './has-stock-for';
 import { hasVariantSelection } from '../product/has-variant-selection';
 import { missingOptionsMessage } from './missing-options-message';

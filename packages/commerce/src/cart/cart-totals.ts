@@ -2,7 +2,7 @@ import { requiresShipping } from './cart-flags';
 import { cartTax } from './cart-tax';
 import type { CartEntry, Coupon, InvalidCoupon, ShippingOption, TaxRule } from './cart-types';
 import type { CurrencyCode } from '../money/currencies';
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 import { evaluateCoupons } from './evaluate-coupons';
 
 export interface CartTotalsInput {

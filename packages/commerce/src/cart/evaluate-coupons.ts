@@ -1,6 +1,7 @@
 import type { Coupon, CouponRejectionCode, InvalidCoupon } from './cart-types';
 import type { CurrencyCode } from '../money/currencies';
-import { COUPON_ERRORS, fillMessage } from '../errors';
+import { COUPON_ERRORS } from '../messages/cart';
+import { fillMessage } from '../messages/fill-message';
 import { formatMoney } from '../money/format-money';
 import { compareDecimal, parseDecimal } from '../money/decimal';
 import { percentOf } from '../money/percent-of';

@@ -1,4 +1,5 @@
-import { INSTALMENT_ERRORS, fillMessage } from '../errors';
+import { fillMessage } from '../messages/fill-message';
+import { INSTALMENT_ERRORS } from '../messages/instalments';
 import { formatMoney } from '../money/format-money';
 import { ProductType, type ProductTypeCode } from '../product/product-types';
 

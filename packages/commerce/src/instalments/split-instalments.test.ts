@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomInt, rng } from '../../test/fixtures';
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 import { instalmentText } from './instalment-text';
 import { splitInstalments } from './split-instalments';
 

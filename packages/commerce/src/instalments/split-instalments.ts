@@ -1,5 +1,5 @@
 import { DEFAULT_INSTALMENTS } from '../constants';
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 
 /**
  * Splits a total into `count` whole-minor-unit payments that add up to the total exactly;

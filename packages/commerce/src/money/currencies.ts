@@ -1,4 +1,4 @@
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 
 /** The 27 store currencies of spec §3. */
 export const CURRENCY_CODES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 import { formatMoney } from './format-money';
 import { subtotalText } from './subtotal-text';
 

@@ -1,6 +1,6 @@
 import { MAX_INTEGER_PLACES } from '../constants';
 import { currencyInfo } from './currencies';
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 
 /**
  * Minor units as a plain decimal string in major units, with exactly the currency's minor digits

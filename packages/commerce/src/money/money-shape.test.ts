@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 import { fromMoneyShape, toMoneyShape } from './money-shape';
 
 describe('money shapes', () => {

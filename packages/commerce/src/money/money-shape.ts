@@ -1,5 +1,5 @@
 import { type CurrencyCode, DEFAULT_CURRENCY, isCurrencyCode } from './currencies';
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 import { minorToDecimal } from './minor-to-decimal';
 import { toMinorUnits } from './to-minor-units';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rng } from '../../test/fixtures';
 import { CURRENCY_CODES } from './currencies';
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 import { minorToDecimal } from './minor-to-decimal';
 import { parseMoney } from './parse-money';
 import { toMinorUnits } from './to-minor-units';

@@ -1,6 +1,7 @@
 import { MAX_INTEGER_PLACES } from '../constants';
 import { currencyInfo } from './currencies';
-import { MONEY_ERRORS, fillMessage } from '../errors';
+import { fillMessage } from '../messages/fill-message';
+import { MONEY_ERRORS } from '../messages/money';
 import { parseDecimal } from './decimal';
 
 export type ParseMoneyResult =

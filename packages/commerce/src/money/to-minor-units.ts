@@ -1,4 +1,4 @@
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 import { parseMoney } from './parse-money';
 
 /**

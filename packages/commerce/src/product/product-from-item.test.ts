@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 import { productFromItem } from './product-from-item';
 
 describe('productFromItem', () => {

@@ -1,5 +1,5 @@
 import { type CurrencyCode, DEFAULT_CURRENCY } from '../money/currencies';
-import { CommerceError } from '../errors';
+import { CommerceError } from '../messages/money';
 import { fromMoneyShape } from '../money/money-shape';
 import type {
   Product,

@@ -1,5 +1,6 @@
 import { BILLING_PERIODS_PER_YEAR } from '../constants';
-import { SUBSCRIPTION_ERRORS, fillMessage } from '../errors';
+import { fillMessage } from '../messages/fill-message';
+import { SUBSCRIPTION_ERRORS } from '../messages/subscriptions';
 import type { BillingUnit, SubscriptionPlan } from '../product/product-types';
 
 const UNIT_WORDS: Record<BillingUnit, string> = { WEEK: 'week', MONTH: 'month', YEAR: 'year' };
