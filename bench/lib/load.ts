@@ -19,12 +19,13 @@ export interface LoadResult {
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  const at = (i: number) => s[i] ?? Number.NaN;
+  return s.length % 2 ? at((s.length - 1) / 2) : (at(s.length / 2 - 1) + at(s.length / 2)) / 2;
 }
 
 function send(agent: http.Agent, port: number, req: LoadRequest): Promise<LoadResponse> {

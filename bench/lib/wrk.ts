@@ -91,7 +91,7 @@ export async function interleave<K extends string>(
 
 /** Per-round ratio a/b, summarised as median and range. */
 export function ratio(a: WrkResult[], b: WrkResult[]) {
-  return spread(a.map((x, i) => x.requestsPerSecond / b[i].requestsPerSecond));
+  return spread(a.map((x, i) => x.requestsPerSecond / (b[i]?.requestsPerSecond ?? Number.NaN)));
 }
 
 /** Requests/s median and range, p99 median. */

@@ -31,9 +31,9 @@ export function Modal(props: {
       }
       if (event.key !== 'Tab' || !dialog) return;
       const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (items.length === 0) return;
       const head = items[0];
       const tail = items[items.length - 1];
+      if (!head || !tail) return;
       if (event.shiftKey && (document.activeElement === head || !dialog.contains(document.activeElement))) {
         event.preventDefault();
         tail.focus();

@@ -100,6 +100,7 @@ export async function fastAdd(
       input.tracksStock,
     ],
   );
+  if (!row) throw new Error('the one-statement cart add returned no row');
   if (!row.entry) return null;
   const entry = row.entry;
   const cart = toCart(row.new_cart) ?? toCart(row.cart);

@@ -121,6 +121,7 @@ export async function readForAdd(
         READ_BY_TOKEN,
         [websiteId, itemId, owner.token ?? null],
       );
+  if (!row) throw new Error('the cart add read returned no row');
   const p = row.product;
   const product = p
     ? {
@@ -196,6 +197,7 @@ export async function writeAdd(
     mergeKey,
     input.maxQuantity,
   ]);
+  if (!row) throw new Error('a cart add statement returned no row');
   return {
     createdCart: toCart(row.new_cart),
     entry: row.entry ? { ...row.entry, createdAt: new Date(row.entry.createdAt) } : null,

@@ -2,6 +2,7 @@ import { randomBytes, randomFillSync } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { cartEntries, carts, items, products, variants } from '../../db/schema/index';
+import { theRow } from '../../db/rows';
 
 export type CartRow = typeof carts.$inferSelect;
 export type Db = Database | Tx;
@@ -58,7 +59,7 @@ export async function findOpenCart(db: Db, owner: CartOwner, lock = false): Prom
 }
 
 export async function createCart(db: Db, owner: CartOwner): Promise<CartRow> {
-  const [row] = await db
+  const rows = await db
     .insert(carts)
     .values({
       websiteId: owner.websiteId,
@@ -67,7 +68,7 @@ export async function createCart(db: Db, owner: CartOwner): Promise<CartRow> {
       kind: owner.kind ?? 'STANDARD',
     })
     .returning();
-  return row;
+  return theRow(rows, 'insert into carts');
 }
 
 /** A cart line joined with the current catalogue (current prices and stock). */
@@ -143,7 +144,7 @@ export async function upsertEntry(
   const mergeKey = input.additionalFields
     ? `form:${randomBytes(12).toString('base64url')}`
     : `sku:${input.sku}`;
-  const [row] = await db
+  const rows = await db
     .insert(cartEntries)
     .values({ ...input, mergeKey })
     .onConflictDoUpdate({
@@ -151,7 +152,7 @@ export async function upsertEntry(
       set: { quantity: sql`${cartEntries.quantity} + excluded.quantity` },
     })
     .returning({ id: cartEntries.id });
-  return row.id;
+  return theRow(rows, 'upsert into cart_entries').id;
 }
 
 export async function touchCart(db: Db, cartId: string): Promise<void> {

@@ -38,7 +38,7 @@ export function CartInstalments(props: { cart: CartView; page: PageData }) {
   const name = provider.provider === 'CLEARPAY' ? 'Clearpay' : 'Afterpay';
   const parts = splitInstalments(total);
   const text = eligibility.eligible
-    ? `${instalmentText(formatMoney(parts[parts.length - 1], currency), { oneLine: true })} ${name}`
+    ? `${instalmentText(formatMoney(parts.at(-1) ?? 0, currency), { oneLine: true })} ${name}`
     : `${name} ${eligibility.message}`;
   return (
     <p className="instalment-pill cart-instalments" data-testid="cart-instalments">

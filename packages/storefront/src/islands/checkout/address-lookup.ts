@@ -45,11 +45,11 @@ const COUNTRIES: Country[] = [
   ['CH', 'Switzerland'],
   ['GB', 'United Kingdom'],
   ['US', 'United States'],
-].map(([code, name]) => ({ code, name }));
+].map(([code = '', name = '']) => ({ code, name }));
 
 const list = (text: string): Region[] =>
   text.split(';').map((pair) => {
-    const [code, name] = pair.split('=');
+    const [code = '', name = code] = pair.split('=');
     return { code, name };
   });
 

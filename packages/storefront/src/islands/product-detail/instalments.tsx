@@ -42,7 +42,7 @@ export function Instalments(props: {
   });
   const name = provider.provider === 'CLEARPAY' ? 'Clearpay' : 'Afterpay';
   const parts = splitInstalments(props.priceCents);
-  const amount = formatMoney(parts[parts.length - 1], currency);
+  const amount = formatMoney(parts.at(-1) ?? 0, currency);
   return (
     <div className="instalment-pill" data-testid="instalment-pill">
       <span>
