@@ -9,4 +9,8 @@ export const API_MESSAGES = {
   uploadFailed: 'There was a problem while uploading your file.',
   fileTooLarge: 'file too large',
   unsupportedFile: 'unsupported file type',
+  reviewRating: 'Choose a rating from 1 to 5 stars.',
+  reviewBody: 'Write a few words about the product.',
+  reviewAuthor: 'Please enter your name.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
 } as const;

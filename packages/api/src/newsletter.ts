@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okBody, visitorEmail as email } from './common';
+import { API_MESSAGES } from './messages';
 
 export const newsletterRoutes = {
   'POST /api/newsletter/subscribers': {
@@ -11,8 +12,8 @@ export const newsletterRoutes = {
     summary: 'Leave the newsletter with the token from an email’s unsubscribe link (page type 300)',
     body: z.object({
       token: z
-        .string({ message: 'This unsubscribe link is not valid.' })
-        .regex(/^[A-Za-z0-9_-]{16,64}$/, 'This unsubscribe link is not valid.'),
+        .string({ message: API_MESSAGES.unsubscribeInvalid })
+        .regex(/^[A-Za-z0-9_-]{16,64}$/, API_MESSAGES.unsubscribeInvalid),
     }),
     response: okBody,
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursor, id, visitorEmail } from './common';
+import { API_MESSAGES } from './messages';
 
 /** What the review form may send (spec §9: email 3 to 256 characters). */
 export const reviewLimits = { title: 120, body: 5000, authorName: 80 } as const;
@@ -38,20 +39,20 @@ export const reviewRoutes = {
     params: z.object({ productId: id }),
     body: z.object({
       rating: z
-        .number({ message: 'Choose a rating from 1 to 5 stars.' })
-        .int('Choose a rating from 1 to 5 stars.')
-        .min(1, 'Choose a rating from 1 to 5 stars.')
-        .max(5, 'Choose a rating from 1 to 5 stars.'),
+        .number({ message: API_MESSAGES.reviewRating })
+        .int(API_MESSAGES.reviewRating)
+        .min(1, API_MESSAGES.reviewRating)
+        .max(5, API_MESSAGES.reviewRating),
       title: z.string().trim().max(reviewLimits.title).optional().default(''),
       body: z
-        .string({ message: 'Write a few words about the product.' })
+        .string({ message: API_MESSAGES.reviewBody })
         .trim()
-        .min(1, 'Write a few words about the product.')
+        .min(1, API_MESSAGES.reviewBody)
         .max(reviewLimits.body),
       authorName: z
-        .string({ message: 'Please enter your name.' })
+        .string({ message: API_MESSAGES.reviewAuthor })
         .trim()
-        .min(1, 'Please enter your name.')
+        .min(1, API_MESSAGES.reviewAuthor)
         .max(reviewLimits.authorName),
       email: visitorEmail,
     }),

@@ -1,3 +1,4 @@
+import { API_MESSAGES } from '@store/api';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { clientKey } from '../plugins/limits';
@@ -28,7 +29,7 @@ export async function newsletterRoutes(app: FastifyInstance) {
     async (request) => {
       if (await limiter.hit(clientKey(request))) throw new ApiError('RATE_LIMITED');
       if (!(await unsubscribe(db, request.site.id, request.body.token)))
-        throw new ApiError('NOT_FOUND', 'This unsubscribe link is not valid.');
+        throw new ApiError('NOT_FOUND', API_MESSAGES.unsubscribeInvalid);
       return { ok: true };
     },
   );

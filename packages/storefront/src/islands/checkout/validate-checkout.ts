@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from '@store/commerce';
 export interface CheckoutFields {
   email: string;
   firstName: string;
@@ -23,8 +24,7 @@ export function validateCheckout(
   const errors: Partial<Record<keyof CheckoutFields, string>> = {};
   const email = fields.email.trim();
   if (!email) errors.email = 'Required';
-  else if (email.length < 3 || email.length > 256 || !EMAIL.test(email))
-    errors.email = 'Email is not valid. Email addresses should follow the format user@domain.com.';
+  else if (email.length < 3 || email.length > 256 || !EMAIL.test(email)) errors.email = FORM_MESSAGES.email;
   if (needsShipping) {
     for (const key of ['firstName', 'lastName', 'address1', 'city', 'postalCode', 'country'] as const) {
       if (!fields[key].trim()) errors[key] = 'Required';

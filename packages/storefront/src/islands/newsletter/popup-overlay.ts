@@ -1,3 +1,4 @@
+import { API_MESSAGES } from '@store/api/client';
 import { ApiFailure, api } from '../../api';
 
 /** Spec §3: the popup overlay's local storage keys. */
@@ -9,7 +10,7 @@ const NO_POPUP_PAGE_TYPES = new Set(['201', '202', '300']);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const POPUP_MESSAGES = {
-  invalid: 'Please enter a valid email',
+  invalid: API_MESSAGES.invalidEmail,
   thanks: 'Thank you for signing up!',
   failed: 'Unable to sign you up. Please try again later.',
 } as const;

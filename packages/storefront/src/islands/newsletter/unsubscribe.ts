@@ -1,8 +1,9 @@
+import { API_MESSAGES } from '@store/api/client';
 import { ApiFailure, api } from '../../api';
 
 export const UNSUBSCRIBE_MESSAGES = {
   done: 'You have been unsubscribed. You will not get our newsletter any more.',
-  invalid: 'This unsubscribe link is not valid.',
+  invalid: API_MESSAGES.unsubscribeInvalid,
   failed: 'Unable to unsubscribe. Please try again later.',
 } as const;
 

@@ -1,11 +1,11 @@
-import { missingOptionsMessage } from '@store/commerce';
+import { FORM_MESSAGES, missingOptionsMessage } from '@store/commerce';
 import { useEffect, useState } from 'react';
 import { ApiFailure, api } from '../../api';
 
 export const RESTOCK_MESSAGES = {
   blank: 'Email cannot be blank',
   invalid: 'Email is invalid',
-  failed: 'Unable to submit form. Please try again later.',
+  failed: FORM_MESSAGES.unauthorized,
   success: 'Signed up!',
   callToAction: 'Notify me when this is back in stock',
   submit: 'Sign up',

@@ -1,11 +1,12 @@
+import { API_MESSAGES } from '@store/api/client';
 import { useState } from 'react';
 import { ApiFailure, api } from '../../api';
 
 export const REVIEW_MESSAGES = {
-  rating: 'Choose a rating from 1 to 5 stars.',
-  body: 'Write a few words about the product.',
-  authorName: 'Please enter your name.',
-  email: 'Please enter a valid email',
+  rating: API_MESSAGES.reviewRating,
+  body: API_MESSAGES.reviewBody,
+  authorName: API_MESSAGES.reviewAuthor,
+  email: API_MESSAGES.invalidEmail,
   thanks: 'Thank you! Your review will appear once the shop has approved it.',
   failed: 'Unable to send your review. Please try again later.',
 } as const;
