@@ -1,23 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
 import { emailOutbox, formSubmissions } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
 import { findForm } from '../services/forms/forms.service';
-import { decodeCursor, paginate } from '../services/owner/cursor';
+import { decodeCursor, olderThan, paginate } from '../services/owner/cursor';
 
 const PAGE = 50;
-
-/** Keyset condition "older than (createdAt, id)" for newest-first lists (exact timestamps). */
-function olderThan(col: { createdAt: AnyPgColumn; id: AnyPgColumn }, after?: string[]) {
-  if (!after) return undefined;
-  const [createdAt, id] = after;
-  if (createdAt === undefined || id === undefined || Number.isNaN(Date.parse(createdAt)))
-    throw new ApiError('BAD_REQUEST', 'The cursor is not valid.');
-  return sql`(${col.createdAt}, ${col.id}) < (${createdAt}::timestamptz, ${id})`;
-}
 
 /**
  * Owner-only lists: a form's submissions, and the email outbox (where mail waits when no

@@ -4,6 +4,7 @@ import { orderItems, orders } from '../db/schema/commerce';
 import { type ReviewStatus, productReviews } from '../db/schema/reviews';
 import { items } from '../db/schema/site';
 import { theRow } from '../db/rows';
+import { olderThan } from './owner/cursor';
 
 /** Reviews per page, on the product page and in the owner's queue. */
 export const REVIEWS_PAGE_SIZE = 10;
@@ -49,6 +50,14 @@ export async function isProduct(db: Database, websiteId: string, productId: stri
   return Boolean(row);
 }
 
+/** The approved reviews of one product: what visitors see and the star summary counts. */
+const approvedOf = (websiteId: string, productId: string) =>
+  and(
+    eq(productReviews.websiteId, websiteId),
+    eq(productReviews.productId, productId),
+    eq(productReviews.status, 'APPROVED'),
+  );
+
 export async function reviewSummary(
   db: Database,
   websiteId: string,
@@ -57,13 +66,7 @@ export async function reviewSummary(
   const rows = await db
     .select({ rating: productReviews.rating, n: sql<number>`count(*)::int` })
     .from(productReviews)
-    .where(
-      and(
-        eq(productReviews.websiteId, websiteId),
-        eq(productReviews.productId, productId),
-        eq(productReviews.status, 'APPROVED'),
-      ),
-    )
+    .where(approvedOf(websiteId, productId))
     .groupBy(productReviews.rating);
   const histogram = [0, 0, 0, 0, 0];
   for (const r of rows) histogram[r.rating - 1] = Number(r.n);
@@ -82,16 +85,7 @@ export async function listApproved(
   return db
     .select(publicColumns)
     .from(productReviews)
-    .where(
-      and(
-        eq(productReviews.websiteId, websiteId),
-        eq(productReviews.productId, productId),
-        eq(productReviews.status, 'APPROVED'),
-        before
-          ? sql`(${productReviews.createdAt}, ${productReviews.id}) < (${before[0]}::timestamptz, ${before[1]})`
-          : undefined,
-      ),
-    )
+    .where(and(approvedOf(websiteId, productId), olderThan(productReviews, before)))
     .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
     .limit(REVIEWS_PAGE_SIZE + 1);
 }
@@ -150,9 +144,7 @@ export async function listForOwner(db: Database, websiteId: string, status: Revi
       and(
         eq(productReviews.websiteId, websiteId),
         eq(productReviews.status, status),
-        before
-          ? sql`(${productReviews.createdAt}, ${productReviews.id}) < (${before[0]}::timestamptz, ${before[1]})`
-          : undefined,
+        olderThan(productReviews, before),
       ),
     )
     .orderBy(desc(productReviews.createdAt), desc(productReviews.id))

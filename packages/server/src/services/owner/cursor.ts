@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ApiError } from '../../errors';
 
@@ -60,4 +62,17 @@ export function paginate<T>(rows: T[], size: number, keyOf: (row: T) => string[]
     hasNextPage,
     nextPageCursor: hasNextPage ? encodeCursor(keyOf(page[page.length - 1] as T)) : null,
   };
+}
+
+/**
+ * Keyset condition "older than (createdAt, id)" for newest-first lists, from a cursor that
+ * `decodeCursor(cursor, 2, 0)` decoded (so its first part is a checked timestamp).
+ */
+export function olderThan(
+  col: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  key: string[] | undefined,
+): SQL | undefined {
+  const [createdAt, id] = key ?? [];
+  if (createdAt === undefined || id === undefined) return undefined;
+  return sql`(${col.createdAt}, ${col.id}) < (${createdAt}::timestamptz, ${id})`;
 }
