@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StorageOptions } from './services/media/s3-storage';
 
 /** Configuration read from the environment (README "Configuration"). */
 export interface Config {
@@ -27,14 +28,7 @@ export interface Config {
    */
   trustProxy?: boolean | number | string[];
   /** S3-compatible bucket for media files; unset → local disk under `dataDir/media`. */
-  mediaS3?: {
-    bucket: string;
-    endpoint?: string;
-    region: string;
-    accessKeyId?: string;
-    secretAccessKey?: string;
-    prefix: string;
-  };
+  mediaS3?: S3StorageOptions;
 }
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
