@@ -1,6 +1,11 @@
 import { type Block, type BlockField, blockTypes } from '@store/blocks';
-import type { Catalog } from '../api';
+import type { Catalog, MediaAsset } from '../api';
 import { RichText } from './rich-text';
+
+/** The part of a media asset an image block stores (the rest is the library's bookkeeping). */
+function blockImage({ id, assetUrl, originalSize, systemDataVariants, mediaFocalPoint }: MediaAsset) {
+  return { id, assetUrl, originalSize, systemDataVariants, mediaFocalPoint };
+}
 
 /** The editable fields of the selected block, each labelled (spec: every control named). */
 export function BlockFields({
@@ -34,15 +39,8 @@ export function BlockFields({
                   onChange={(e) => {
                     const asset = catalog?.media?.find((m) => m.id === e.target.value);
                     if (!asset) return onChange({ image: null });
-                    const {
-                      id: assetId,
-                      assetUrl,
-                      originalSize,
-                      systemDataVariants,
-                      mediaFocalPoint,
-                    } = asset;
                     onChange({
-                      image: { id: assetId, assetUrl, originalSize, systemDataVariants, mediaFocalPoint },
+                      image: blockImage(asset),
                       ...(block.props.alt ? {} : { alt: asset.altText }),
                     });
                   }}
@@ -84,15 +82,8 @@ export function BlockFields({
                       type="checkbox"
                       checked={ids.includes(m.id)}
                       onChange={(e) => {
-                        const {
-                          id: assetId,
-                          assetUrl,
-                          originalSize,
-                          systemDataVariants,
-                          mediaFocalPoint,
-                        } = m;
                         const entry = {
-                          image: { id: assetId, assetUrl, originalSize, systemDataVariants, mediaFocalPoint },
+                          image: blockImage(m),
                           title: m.title,
                         };
                         set(
