@@ -59,12 +59,15 @@ export const variants = pgTable(
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
     /** Image shown when this variant is chosen (variant image swap). */
     imageUrl: text('image_url'),
+    /** Shipping weight in grams (weight-based shipping). */
+    weightGrams: integer('weight_grams').notNull().default(0),
     displayIndex: integer('display_index').notNull().default(0),
   },
   (t) => [
     uniqueIndex('variants_website_sku_key').on(t.websiteId, t.sku),
     index('variants_item_idx').on(t.itemId, t.displayIndex),
     check('variants_qty_non_negative', sql`${t.qtyInStock} >= 0`),
+    check('variants_weight_non_negative', sql`${t.weightGrams} >= 0`),
     check('variants_price_non_negative', sql`${t.priceCents} >= 0 and ${t.salePriceCents} >= 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { variants } from './catalog';
 import { createdAtColumn, idColumn } from './columns';
 import { websiteIdColumn } from './site';
@@ -61,4 +61,20 @@ export const restockSignups = pgTable(
     uniqueIndex('restock_signups_variant_email_key').on(t.websiteId, t.variantId, t.email),
     index('restock_signups_product_idx').on(t.websiteId, t.productId, t.variantId),
   ],
+);
+
+/** A signed-in visitor's saved address (account page; offered at checkout). */
+export const siteUserAddresses = pgTable(
+  'site_user_addresses',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn(),
+    siteUserId: text('site_user_id')
+      .notNull()
+      .references(() => siteUsers.id, { onDelete: 'cascade' }),
+    address: jsonb('address').$type<Record<string, string>>().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('site_user_addresses_user_idx').on(t.siteUserId)],
 );
