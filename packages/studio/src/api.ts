@@ -6,7 +6,7 @@ export { ApiFailure };
 /** What a network failure says (the owner-facing message). */
 export const NETWORK_ERROR = 'Unable to connect. Please try again';
 
-function crumb(): string {
+export function crumb(): string {
   return document.cookie.match(/(?:^|;\s*)crumb=([^;]+)/)?.[1] ?? '';
 }
 
@@ -15,7 +15,7 @@ function crumb(): string {
  * contract: inputs and answers are typed by the routes' zod schemas. Writes echo the `crumb`
  * cookie in X-CSRF-Token; errors arrive as `{ error: { code, message } }` and throw ApiFailure.
  */
-const call = createClient({
+export const call = createClient({
   headers: (method) => (method === 'GET' ? {} : { 'x-csrf-token': crumb() }),
   offlineMessage: NETWORK_ERROR,
 });

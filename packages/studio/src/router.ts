@@ -9,7 +9,12 @@ export const paths = {
   headerFooter: '/config/header-footer',
   media: '/config/media',
   design: '/config/design',
+  /** The store back office: products, inventory, orders, store settings. */
+  commerce: (section: CommerceSection = 'products') => `/config/commerce/${section}`,
 };
+
+export const commerceSections = ['products', 'inventory', 'orders', 'settings'] as const;
+export type CommerceSection = (typeof commerceSections)[number];
 
 const listeners = new Set<() => void>();
 

@@ -12,6 +12,10 @@ import { leaveTo } from './unsaved-guard';
 const PageEditor = lazy(() => import('./editor/page-editor').then((m) => ({ default: m.PageEditor })));
 // The design panel carries the colour rules and schemas (zod): loaded when opened.
 const PostsEditor = lazy(() => import('./editor/posts-editor').then((m) => ({ default: m.PostsEditor })));
+// The store back office is its own chunk: most studio visits never open it.
+const CommercePanel = lazy(() =>
+  import('./commerce/commerce-panel').then((m) => ({ default: m.CommercePanel })),
+);
 const DesignPanel = lazy(() => import('./panels/design-panel').then((m) => ({ default: m.DesignPanel })));
 
 /**
@@ -24,6 +28,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
   const [frameVersion, setFrameVersion] = useState(0);
   const editing = /^\/config\/pages\/([^/]+)$/.exec(path)?.[1];
   const blog = /^\/config\/blogs\/([^/]+)$/.exec(path)?.[1];
+  const commerce = path.startsWith('/config/commerce');
   const panel = path.startsWith(paths.headerFooter)
     ? 'header-footer'
     : path.startsWith(paths.media)
@@ -56,6 +61,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
           {tab(paths.headerFooter, 'Header & footer', panel === 'header-footer')}
           {tab(paths.media, 'Media', panel === 'media')}
           {tab(paths.design, 'Design', panel === 'design')}
+          {tab(paths.commerce(), 'Commerce', commerce)}
         </nav>
         <fieldset className="devices">
           <legend className="visually-hidden">Device view</legend>
@@ -91,6 +97,10 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
       {blog ? (
         <Suspense fallback={<p className="loading">Loading the posts…</p>}>
           <PostsEditor blogId={decodeURIComponent(blog)} onSaved={setFramePath} />
+        </Suspense>
+      ) : commerce ? (
+        <Suspense fallback={<p className="loading">Loading the store…</p>}>
+          <CommercePanel path={path} />
         </Suspense>
       ) : editing ? (
         <Suspense fallback={<p className="loading">Loading the editor…</p>}>

@@ -1,9 +1,20 @@
 import type { Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 
+/** What a queued message is about (the owner's outbox view filters and labels by it). */
+export type EmailKind =
+  | 'form-submission'
+  | 'restock'
+  | 'order-receipt'
+  | 'order-notice'
+  | 'order-shipped'
+  | 'order-canceled'
+  | 'order-refunded'
+  | 'gift-card';
+
 export interface OutgoingEmail {
   websiteId: string;
-  kind: 'form-submission' | 'restock';
+  kind: EmailKind;
   to: string;
   subject: string;
   text: string;
