@@ -7,6 +7,7 @@ import { newsletterRoutes } from './newsletter';
 import { reviewRoutes } from './reviews';
 import { studioMediaRoutes } from './studio-media';
 import { studioPageRoutes } from './studio-pages';
+import { studioProductRoutes } from './studio-products';
 import { studioSiteRoutes } from './studio-site';
 import { trackingRoutes } from './tracking';
 
@@ -38,6 +39,7 @@ export const contract = {
   ...studioSiteRoutes,
   ...studioPageRoutes,
   ...studioMediaRoutes,
+  ...studioProductRoutes,
   ...reviewRoutes,
   ...newsletterRoutes,
 } as const satisfies Record<string, RouteDef>;

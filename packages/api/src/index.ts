@@ -15,6 +15,11 @@ export {
   pageSummary,
 } from './studio-pages';
 export {
+  type ProductInput,
+  productBody,
+  type VariantInput,
+} from './studio-products';
+export {
   type HeaderFooter,
   headerFooterSchema,
   type NavigationInput,
