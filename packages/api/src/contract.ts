@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountRoutes } from './accounts';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
+import { customerAccountRoutes } from './customer-account';
 import { formRoutes } from './forms';
 import { newsletterRoutes } from './newsletter';
 import { reviewRoutes } from './reviews';
@@ -34,6 +35,7 @@ export const contract = {
   ...cartRoutes,
   ...checkoutRoutes,
   ...accountRoutes,
+  ...customerAccountRoutes,
   ...formRoutes,
   ...trackingRoutes,
   ...studioSiteRoutes,

@@ -13,4 +13,10 @@ export const API_MESSAGES = {
   reviewBody: 'Write a few words about the product.',
   reviewAuthor: 'Please enter your name.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  // Customer accounts (issue 14): the account island shows the same words before it asks.
+  accountPasswordShort: 'Use a password of at least 10 characters.',
+  accountPasswordLong: 'Use a password of at most 1024 characters.',
+  accountEmailTaken: 'An account with this email already exists. Sign in instead.',
+  accountOrderNotFound: 'We could not find that order.',
+  accountAddressNotFound: 'We could not find that address.',
 } as const;

@@ -1,35 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { schemaOf, zodRoutes } from './api-schema';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { siteUsers } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { currentSiteUser } from '../plugins/owner-auth';
 import { findAccountByEmail } from '../services/site-users/accounts';
-import { mergeGuestCartOnLogin } from '../services/site-users/guest-cart-merge';
-import { dummyHash, verifyPassword } from '../services/site-users/password';
 import {
-  REMEMBER_ME_MS,
-  SESSION_COOKIE,
-  SITE_USER_INFO_COOKIE,
-  createSession,
-  deleteSession,
-} from '../services/site-users/sessions';
+  sessionCookieOptions,
+  setInfoCookie,
+  startAccountSession,
+} from '../services/site-users/account-session';
+import { dummyHash, verifyPassword } from '../services/site-users/password';
+import { SESSION_COOKIE, deleteSession } from '../services/site-users/sessions';
 
 export const CART_COOKIE = 'CART';
 export const INVALID_LOGIN = 'Your email or password is incorrect.';
-
-function cookieOptions(request: FastifyRequest) {
-  return { path: '/', sameSite: 'lax' as const, secure: request.protocol === 'https' };
-}
-
-/** JSON value; @fastify/cookie URI-encodes it (the runtime reads it with decodeURIComponent). */
-function setInfoCookie(request: FastifyRequest, reply: FastifyReply, info: object, maxAge?: number) {
-  reply.setCookie(SITE_USER_INFO_COOKIE, JSON.stringify(info), {
-    ...cookieOptions(request),
-    httpOnly: false, // read by the storefront runtime (spec §9: SiteUserInfo)
-    ...(maxAge ? { maxAge } : {}),
-  });
-}
 
 /**
  * Site-user accounts (spec §7): sign in, sign out, language. Failed sign-ins are limited
@@ -65,30 +50,7 @@ export async function siteUserRoutes(
       if (!account || !ok) throw new ApiError('UNAUTHORIZED', INVALID_LOGIN);
       // A success clears the account's failures and gives the address its attempt back.
       await Promise.all([perAccount.reset(accountKey), perAddress.undo(addressKey)]);
-      const session = await createSession(app.database.db, account, body.rememberMe);
-      const maxAge = body.rememberMe ? Math.floor(REMEMBER_ME_MS / 1000) : undefined;
-      reply.setCookie(SESSION_COOKIE, session.token, {
-        ...cookieOptions(request),
-        httpOnly: true,
-        ...(maxAge ? { maxAge } : {}),
-      });
-      // `role` only for an owner: the cached pages carry no per-visitor state, so the runtime
-      // reads it here to show the owner a link to the studio (issue 13). It grants nothing
-      // (the studio checks the session); a customer's cookie keeps the spec's two fields.
-      const info = { authenticated: true, siteUserId: account.id };
-      setInfoCookie(request, reply, account.role === 'OWNER' ? { ...info, role: 'OWNER' } : info, maxAge);
-      const cartToken = await mergeGuestCartOnLogin(app.database.db, {
-        websiteId: site.id,
-        guestCartToken: request.cookies[CART_COOKIE],
-        siteUserId: account.id,
-      });
-      if (cartToken) {
-        // Same cookies as the cart area sets (read by the runtime to decide whether to load the cart).
-        const cart = { ...cookieOptions(request), maxAge: 30 * 24 * 3600 };
-        reply.setCookie(CART_COOKIE, cartToken, cart);
-        reply.setCookie('hasCart', 'true', cart);
-      }
-      return { xsrfToken: session.xsrfToken };
+      return startAccountSession(request, reply, account, body.rememberMe);
     },
   );
 
@@ -97,12 +59,12 @@ export async function siteUserRoutes(
     { schema: schemaOf('DELETE /api/site-users/account/session') },
     async (request, reply) => {
       await deleteSession(app.database.db, request.cookies[SESSION_COOKIE]);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
       setInfoCookie(request, reply, { authenticated: false, siteUserId: null });
       // The signed-in cart belongs to the account; without cloneCart the visitor starts empty.
       if (request.query.cloneCart !== 'true') {
-        reply.clearCookie(CART_COOKIE, cookieOptions(request));
-        reply.clearCookie('hasCart', cookieOptions(request));
+        reply.clearCookie(CART_COOKIE, sessionCookieOptions(request));
+        reply.clearCookie('hasCart', sessionCookieOptions(request));
       }
       return { ok: true };
     },
