@@ -5,6 +5,7 @@ import { checkoutRoutes } from './checkout';
 import { customerAccountRoutes } from './customer-account';
 import { formRoutes } from './forms';
 import { newsletterRoutes } from './newsletter';
+import { orderRoutes } from './orders';
 import { reviewRoutes } from './reviews';
 import { studioMediaRoutes } from './studio-media';
 import { studioPageRoutes } from './studio-pages';
@@ -44,6 +45,8 @@ export const contract = {
   ...studioProductRoutes,
   ...reviewRoutes,
   ...newsletterRoutes,
+  // Last: its GET /api/commerce/orders/:id (owner or token) replaces the buyer-only one of checkout.
+  ...orderRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Contract = typeof contract;

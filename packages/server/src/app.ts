@@ -26,6 +26,7 @@ import { eventsRoutes } from './routes/events.routes';
 import { performanceRoutes } from './routes/performance.routes';
 import { cartRoutes } from './routes/cart.routes';
 import { checkoutRoutes } from './routes/checkout.routes';
+import { orderRoutes } from './routes/orders.routes';
 import { formRoutes } from './routes/forms.routes';
 import { ownerRoutes } from './routes/owner.routes';
 import { restockRoutes } from './routes/restock.routes';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartRoutes, { writesPer10s: cartLimit === 0 ? false : cartLimit });
   await app.register(inventoryRoutes);
   await app.register(checkoutRoutes, { payments: options.payments });
+  await app.register(orderRoutes, { payments: options.payments });
   await app.register(siteUserRoutes);
   await app.register(customerAccountRoutes);
   await app.register(formRoutes);

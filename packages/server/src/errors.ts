@@ -22,6 +22,10 @@ export const errorCatalogue = {
   NOT_FOUND: { status: 404, message: 'Not found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
+  ORDER_STATE_CONFLICT: {
+    status: 409,
+    message: 'This order cannot be changed that way in its current state.',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type.' },
   UNPROCESSABLE: { status: 422, message: 'The request could not be processed.' },

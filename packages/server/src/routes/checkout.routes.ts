@@ -1,19 +1,17 @@
 import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../errors';
 import { valueOrFail } from '../reasons';
 import { placeOrder } from '../services/checkout.service';
-import { findOrder } from '../services/order.service';
 import type { PaymentProvider } from '../services/payments/payment-provider';
-import { createTestPaymentProvider } from '../services/payments/test-payment-provider';
+import { paymentsFor } from '../services/payments/default-provider';
 import { cartOwner, clearCartCookies } from './cart-identity';
 
-/** Checkout and order reads. The payment provider is pluggable; the default is test mode. */
+/** Checkout. The payment provider is pluggable; the default is test mode. */
 export async function checkoutRoutes(
   app: FastifyInstance,
   options: { payments?: PaymentProvider },
 ): Promise<void> {
-  const payments = options.payments ?? createTestPaymentProvider();
+  const payments = paymentsFor(app.database.db, options.payments);
 
   const api = zodRoutes(app);
   api.post(
@@ -32,17 +30,5 @@ export async function checkoutRoutes(
       };
     },
   );
-
-  api.get(
-    '/api/commerce/orders/:id',
-    { schema: schemaOf('GET /api/commerce/orders/:id') },
-    async (request, reply) => {
-      const { id } = request.params;
-      const { token } = request.query;
-      const order = await findOrder(app.database.db, request.site.id, id, token);
-      if (!order) throw new ApiError('NOT_FOUND', 'We could not find that order.');
-      reply.header('cache-control', 'no-store');
-      return { order };
-    },
-  );
+  // Reading an order (buyer's token or the owner) lives with the other order routes (orders.routes.ts).
 }

@@ -9,6 +9,7 @@ import { asOutcome, type Outcome, Rejection } from '../reasons';
 import { type CartOwner, findOpenCart } from './cart/cart-store';
 import { buildCartView } from './cart/cart-view';
 import { type SerializedOrder, serializeOrder } from './order.service';
+import { announcePlacedOrder } from './orders/order-placed';
 import type { PaymentProvider } from './payments/payment-provider';
 import type { SiteRecord } from './site.service';
 
@@ -138,6 +139,8 @@ export async function placeOrder(
             shippingOptionName: view.requiresShipping ? (view.selectedShippingOption?.name ?? null) : null,
             paymentProvider: payments.name,
             paymentReference: charge.reference,
+            // A captured charge is paid at once; an authorised one waits for the owner's capture.
+            ...(charge.captured ? { status: 'PAID' as const, paidAt: new Date() } : {}),
           })
           .returning(),
         'insert into orders',
@@ -174,7 +177,10 @@ export async function placeOrder(
         .update(carts)
         .set({ isPurchased: true, orderId: order.id, updatedAt: new Date() })
         .where(eq(carts.id, cart.id));
-      return { order: await serializeOrder(tx, order), accessToken };
+      const placed = await serializeOrder(tx, order);
+      // Timeline, receipt and owners' notice commit (or roll back) with the order.
+      await announcePlacedOrder(tx, site, order, placed);
+      return { order: placed, accessToken };
     }),
   );
 }

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors';
+import { currentSiteUser, requireOwner } from '../plugins/owner-auth';
+import { findOrder } from '../services/order.service';
+import { listOrders } from '../services/orders/order-list';
+import { ORDER_MESSAGES } from '../services/orders/order-messages';
+import {
+  cancelOrder,
+  captureOrder,
+  fulfillOrder,
+  type OrderActionContext,
+  refundOrder,
+} from '../services/orders/order-transitions';
+import { findOrderRow, serializeOwnerOrder } from '../services/orders/owner-order';
+import { paymentsFor, TEST_CARD_SECRET } from '../services/payments/default-provider';
+import type { PaymentProvider } from '../services/payments/payment-provider';
+import { createTestPaymentProvider } from '../services/payments/test-payment-provider';
+import { serverSecret } from '../services/server-secret';
+import { schemaOf, zodRoutes } from './api-schema';
+
+/**
+ * Orders after checkout: the buyer's (token) or owner's read of one order, the owner's list
+ * and state changes (capture, fulfill, cancel, refund), and the test-mode card tokenizer.
+ */
+export async function orderRoutes(app: FastifyInstance, options: { payments?: PaymentProvider }) {
+  const db = app.database.db;
+  const payments = paymentsFor(db, options.payments);
+
+  await app.register(async (open) => {
+    const api = zodRoutes(open);
+    api.get(
+      '/api/commerce/orders/:id',
+      { schema: schemaOf('GET /api/commerce/orders/:id') },
+      async (request, reply) => {
+        const { id } = request.params;
+        const { token } = request.query;
+        reply.header('cache-control', 'no-store');
+        const user = await currentSiteUser(request);
+        if (user?.role === 'OWNER' && user.websiteId === request.site.id) {
+          const row = await findOrderRow(db, request.site.id, id);
+          if (!row) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
+          return { order: await serializeOwnerOrder(db, row) };
+        }
+        // Without a token only the owner may read: the same 401/403 as the owner's list.
+        if (token === undefined) await requireOwner(request);
+        const order = token === undefined ? undefined : await findOrder(db, request.site.id, id, token);
+        if (!order) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
+        return { order };
+      },
+    );
+
+    // The card form's tokenizer (a real provider's is on its own domain). Visitor-facing:
+    // the crumb applies like every visitor POST; card data is never stored or logged.
+    const cards = createTestPaymentProvider({ secret: () => serverSecret(db, TEST_CARD_SECRET) });
+    api.post(
+      '/api/commerce/payments/test/tokens',
+      { schema: schemaOf('POST /api/commerce/payments/test/tokens') },
+      async (request, reply) => {
+        if (!payments.testMode) throw new ApiError('NOT_FOUND', 'Test cards are not accepted by this store.');
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const issued = await cards.issueCardToken(body as never);
+        if (!issued.ok) {
+          const first = Object.values(issued.errors)[0];
+          throw new ApiError('VALIDATION_FAILED', first, { errors: issued.errors });
+        }
+        reply.code(201).header('cache-control', 'no-store');
+        return { token: issued.token, brand: issued.brand, last4: issued.last4 };
+      },
+    );
+  });
+
+  await app.register(async (owner) => {
+    // Before validation: a signed-out caller gets 401, not a 400 about its input.
+    owner.addHook('preValidation', requireOwner);
+    const api = zodRoutes(owner);
+    const ctx = (site: OrderActionContext['site']): OrderActionContext => ({ db, site, payments });
+    const noStore = { 'cache-control': 'private, no-store' };
+
+    api.get(
+      '/api/commerce/orders',
+      { schema: schemaOf('GET /api/commerce/orders') },
+      async (request, reply) => {
+        reply.headers(noStore);
+        return listOrders(db, request.site.id, request.query);
+      },
+    );
+    api.post(
+      '/api/commerce/orders/:id/capture',
+      { schema: schemaOf('POST /api/commerce/orders/:id/capture') },
+      async (request) => ({ order: await captureOrder(ctx(request.site), request.params.id) }),
+    );
+    api.post(
+      '/api/commerce/orders/:id/fulfill',
+      { schema: schemaOf('POST /api/commerce/orders/:id/fulfill') },
+      async (request) => ({ order: await fulfillOrder(ctx(request.site), request.params.id, request.body) }),
+    );
+    api.post(
+      '/api/commerce/orders/:id/cancel',
+      { schema: schemaOf('POST /api/commerce/orders/:id/cancel') },
+      async (request) => ({ order: await cancelOrder(ctx(request.site), request.params.id) }),
+    );
+    api.post(
+      '/api/commerce/orders/:id/refund',
+      { schema: schemaOf('POST /api/commerce/orders/:id/refund') },
+      async (request) => ({
+        order: await refundOrder(ctx(request.site), request.params.id, request.body?.amountCents),
+      }),
+    );
+  });
+}

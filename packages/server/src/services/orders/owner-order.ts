@@ -1,0 +1,55 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../cart/cart-store';
+import { orderEvents, orders } from '../../db/schema/index';
+import { type OrderRow, serializeOrder } from '../order.service';
+
+/** What the provider charged: the grand total less what gift cards paid. */
+export const chargedCents = (order: Pick<OrderRow, 'grandTotalCents' | 'giftCardCents'>) =>
+  order.grandTotalCents - order.giftCardCents;
+
+/** Append one entry to the order's timeline (in the caller's transaction). */
+export async function appendOrderEvent(
+  tx: Db,
+  order: Pick<OrderRow, 'id' | 'websiteId'>,
+  kind: string,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await tx.insert(orderEvents).values({ websiteId: order.websiteId, orderId: order.id, kind, detail });
+}
+
+/** The order as the owner sees it: the buyer's view plus money state, tracking and the timeline. */
+export async function serializeOwnerOrder(db: Db, order: OrderRow) {
+  const base = await serializeOrder(db, order);
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  return {
+    ...base,
+    giftCardCents: order.giftCardCents,
+    chargedCents: chargedCents(order),
+    refundedCents: order.refundedCents,
+    couponCode: order.couponCode,
+    trackingNumber: order.trackingNumber,
+    trackingCarrier: order.trackingCarrier,
+    paidAt: order.paidAt?.getTime() ?? null,
+    fulfilledAt: order.fulfilledAt?.getTime() ?? null,
+    canceledAt: order.canceledAt?.getTime() ?? null,
+    events: events.map((e) => ({ kind: e.kind, detail: e.detail, createdOn: e.createdAt.getTime() })),
+  };
+}
+
+export type OwnerOrder = Awaited<ReturnType<typeof serializeOwnerOrder>>;
+
+export async function findOrderRow(
+  db: Db,
+  websiteId: string,
+  orderId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
+  return row;
+}
