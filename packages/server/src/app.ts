@@ -44,6 +44,8 @@ import { staticAssetRoutes } from './routes/static-assets.routes';
 import { studioAppRoutes } from './routes/studio-app.routes';
 import { studioMediaRoutes } from './routes/studio-media.routes';
 import { studioPageRoutes } from './routes/studio-pages.routes';
+import { studioProductRoutes } from './routes/studio-products.routes';
+import { storeContentRoutes } from './routes/store-content.routes';
 import { studioPostRoutes } from './routes/studio-posts.routes';
 import { studioSiteRoutes } from './routes/studio-site.routes';
 import { dropSitePagesOnSuccess } from './pages/page-invalidation';
@@ -199,6 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await studio.register(studioPageRoutes);
     await studio.register(studioMediaRoutes);
     await studio.register(studioPostRoutes);
+    await studio.register(storeContentRoutes);
+    await studio.register(studioProductRoutes);
     await studio.register(studioAppRoutes);
   });
   await app.register(openApiRoutes);

@@ -19,6 +19,7 @@ export const CATALOG_MESSAGES = {
   unknownCategory: 'The category {id} is not in this store.',
   unknownForm: 'The additional-fields form {id} does not exist.',
   unknownImage: 'The image {id} is not in the media library.',
+  skuConflict: 'Another save took one of these SKUs or URLs at the same moment. Please try again.',
   skuTaken: 'The SKU "{sku}" is already used by another variant.',
   skuRepeated: 'The SKU "{sku}" is used twice.',
   variantsRequired: 'A product needs at least one variant.',
@@ -32,7 +33,7 @@ export const CATALOG_MESSAGES = {
   planRequired: 'A subscription needs a billing period.',
   negativeStock: 'The stock of {sku} cannot go below 0.',
   unknownVariant: 'The variant {id} does not exist.',
-  stockTwice: 'The variant {sku} is changed twice in one request.',
+  stockTwice: 'The variant {id} is changed twice in one request.',
   setOrAdjust: 'Give either a new quantity or an adjustment for {sku}, not both.',
   websiteMismatch: 'This website is not the site of the request.',
 } as const;

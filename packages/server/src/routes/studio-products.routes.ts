@@ -1,0 +1,53 @@
+import { LOW_STOCK_THRESHOLD } from '@store/commerce';
+import type { FastifyInstance } from 'fastify';
+import { requireOwner } from '../plugins/owner-auth';
+import { editStock, listInventory } from '../services/catalog-admin/inventory.service';
+import { getProduct, listProducts } from '../services/catalog-admin/product-read';
+import { createProduct, deleteProduct, updateProduct } from '../services/catalog-admin/products.service';
+import { schemaOf, zodRoutes } from './api-schema';
+
+/**
+ * The owner's products (list, read, create, save, delete) and inventory (list, bulk stock
+ * edit). Registered in the studio group, so a successful write drops the cached pages; other
+ * processes follow the catalog triggers' NOTIFY (migration 0006).
+ */
+export async function studioProductRoutes(app: FastifyInstance) {
+  const db = app.database.db;
+  app.addHook('preValidation', requireOwner);
+  const api = zodRoutes(app);
+
+  api.get('/api/studio/products', { schema: schemaOf('GET /api/studio/products') }, async (request) =>
+    listProducts(db, request.site, request.query, LOW_STOCK_THRESHOLD),
+  );
+
+  api.get('/api/studio/products/:id', { schema: schemaOf('GET /api/studio/products/:id') }, async (request) =>
+    getProduct(db, request.site.id, request.params.id),
+  );
+
+  api.post(
+    '/api/studio/products',
+    { schema: schemaOf('POST /api/studio/products') },
+    async (request, reply) => reply.code(201).send(await createProduct(db, request.site.id, request.body)),
+  );
+
+  api.put('/api/studio/products/:id', { schema: schemaOf('PUT /api/studio/products/:id') }, async (request) =>
+    updateProduct(db, request.site.id, request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/studio/products/:id',
+    { schema: schemaOf('DELETE /api/studio/products/:id') },
+    async (request) => {
+      await deleteProduct(db, request.site.id, request.params.id);
+      return { ok: true };
+    },
+  );
+
+  api.get('/api/studio/inventory', { schema: schemaOf('GET /api/studio/inventory') }, async (request) =>
+    listInventory(db, request.site.id, request.query),
+  );
+
+  api.patch('/api/studio/inventory', { schema: schemaOf('PATCH /api/studio/inventory') }, async (request) =>
+    editStock(db, request.site.id, request.body.changes),
+  );
+}

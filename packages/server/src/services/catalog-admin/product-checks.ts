@@ -1,0 +1,146 @@
+import type { ProductInput } from '@store/api';
+import { CATALOG_MESSAGES, checkVariantSet, fillMessage } from '@store/commerce';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { type ImageAsset, categories, forms, items, mediaAssets, variants } from '../../db/schema/index';
+import { ApiError } from '../../errors';
+import { serializeMedia } from '../media/media.service';
+import { uniqueName } from '../studio/unique-name';
+
+/** A stored product image; `id` is the media library asset it came from. */
+export type StoredImage = ImageAsset & { id?: string };
+
+/** Images of a product not from the library (seeded ones) are named by position: `current:N`. */
+export const CURRENT_IMAGE = /^current:(\d+)$/;
+
+function invalid(field: string, message: string): ApiError {
+  return new ApiError('VALIDATION_FAILED', message, { errors: { [field]: message } });
+}
+
+function conflict(field: string, message: string): ApiError {
+  return new ApiError('CONFLICT', message, { errors: { [field]: message } });
+}
+
+/** The rules of the pure variant checks (option grid, sale price, untracked stock, subscriptions). */
+export function checkProductRules(input: ProductInput): void {
+  const problem = checkVariantSet({
+    productType: input.productType,
+    isSubscribable: input.isSubscribable,
+    subscriptionPlan: input.subscriptionPlan,
+    variantOptionOrdering: input.variantOptionOrdering,
+    variants: input.variants,
+  });
+  if (problem) throw invalid(problem.field, problem.message);
+}
+
+/** Every category id belongs to the product's store; the form is one of the site's. */
+export async function checkReferences(tx: Tx, websiteId: string, input: ProductInput): Promise<void> {
+  const wanted = [...new Set(input.categoryIds)];
+  if (wanted.length) {
+    const found = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(
+        and(
+          eq(categories.websiteId, websiteId),
+          eq(categories.collectionId, input.collectionId),
+          inArray(categories.id, wanted),
+        ),
+      );
+    const missing = wanted.find((id) => !found.some((f) => f.id === id));
+    if (missing) throw invalid('categoryIds', fillMessage(CATALOG_MESSAGES.unknownCategory, { id: missing }));
+  }
+  if (input.additionalFieldsFormId) {
+    const [form] = await tx
+      .select({ id: forms.id })
+      .from(forms)
+      .where(and(eq(forms.websiteId, websiteId), eq(forms.id, input.additionalFieldsFormId)));
+    if (!form)
+      throw invalid(
+        'additionalFieldsFormId',
+        fillMessage(CATALOG_MESSAGES.unknownForm, { id: input.additionalFieldsFormId }),
+      );
+  }
+}
+
+/**
+ * The product's images from media library ids (spec §3 image asset, as items.mainImage and
+ * structuredContent.images store them). `current:N` keeps the product's N-th present image,
+ * so a seeded picture survives an edit.
+ */
+export async function resolveImages(
+  tx: Tx,
+  websiteId: string,
+  ids: string[],
+  current: StoredImage[],
+): Promise<StoredImage[]> {
+  const libraryIds = ids.filter((id) => !CURRENT_IMAGE.test(id));
+  const rows = libraryIds.length
+    ? await tx
+        .select()
+        .from(mediaAssets)
+        .where(and(eq(mediaAssets.websiteId, websiteId), inArray(mediaAssets.id, libraryIds)))
+    : [];
+  return ids.map((id, i) => {
+    const position = CURRENT_IMAGE.exec(id)?.[1];
+    const kept = position === undefined ? undefined : current[Number(position)];
+    if (kept) return kept;
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw invalid(`imageIds.${i}`, fillMessage(CATALOG_MESSAGES.unknownImage, { id }));
+    const m = serializeMedia(row);
+    return {
+      id: m.id,
+      assetUrl: m.assetUrl,
+      originalSize: m.originalSize,
+      mediaFocalPoint: m.mediaFocalPoint,
+      altText: m.altText,
+      filename: m.filename,
+      systemDataVariants: m.systemDataVariants,
+    };
+  });
+}
+
+/** No variant of another product of the site uses one of these SKUs (409 naming the SKU). */
+export async function checkSkusFree(
+  tx: Tx,
+  websiteId: string,
+  skus: string[],
+  exceptItemId: string | null,
+): Promise<void> {
+  const clash = await tx
+    .select({ sku: variants.sku })
+    .from(variants)
+    .where(
+      and(
+        eq(variants.websiteId, websiteId),
+        inArray(variants.sku, skus),
+        exceptItemId ? ne(variants.itemId, exceptItemId) : undefined,
+      ),
+    )
+    .limit(1);
+  const sku = clash[0]?.sku;
+  if (sku !== undefined) throw conflict('variants', fillMessage(CATALOG_MESSAGES.skuTaken, { sku }));
+}
+
+/**
+ * The product's URL id: the one asked for (409 when another product of the store has it),
+ * else the title's slug made unique in the store.
+ */
+export async function productUrlId(
+  tx: Tx,
+  collectionId: string,
+  input: { title: string; urlId?: string | undefined },
+  exceptItemId: string | null,
+): Promise<string> {
+  const rows = await tx
+    .select({ id: items.id, urlId: items.urlId })
+    .from(items)
+    .where(eq(items.collectionId, collectionId));
+  const taken = new Set(rows.filter((r) => r.id !== exceptItemId).map((r) => r.urlId));
+  if (input.urlId) {
+    if (taken.has(input.urlId))
+      throw conflict('urlId', fillMessage(CATALOG_MESSAGES.urlIdTaken, { urlId: input.urlId }));
+    return input.urlId;
+  }
+  return uniqueName(input.title, taken, 'product');
+}
