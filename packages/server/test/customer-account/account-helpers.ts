@@ -51,7 +51,7 @@ export async function newCustomer(site: TestSite, email = uniqueEmail()) {
 export function asCustomer(
   site: TestSite,
   session: string,
-  options: InjectOptions & { cookies?: Record<string, string>; crumb?: boolean },
+  options: Omit<InjectOptions, 'cookies'> & { cookies?: Record<string, string>; crumb?: boolean },
 ) {
   return site.request({ ...options, cookies: { siteUserSession: session, ...options.cookies } });
 }

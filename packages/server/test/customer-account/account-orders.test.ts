@@ -193,7 +193,7 @@ describe.each(backends)('an account’s orders on %s', (backend) => {
     ['PUT', '/api/site-users/account/addresses/some-id'],
     ['DELETE', '/api/site-users/account/addresses/some-id'],
   ] as const)('%s %s answers 401 when signed out (or with a stale session)', async (method, url) => {
-    for (const cookies of [{}, { siteUserSession: 'expired-or-made-up-token' }]) {
+    for (const cookies of [{}, { siteUserSession: 'expired-or-made-up-token' }] as Record<string, string>[]) {
       const res = await site.request({ method, url, cookies, payload: method === 'GET' ? undefined : {} });
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe('UNAUTHORIZED');
