@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCode, id } from './common';
+import { countryCode, id, visitorEmail } from './common';
 
 const shippingOption = z.object({ id: z.string(), name: z.string(), costCents: z.number().int() });
 const coupon = z.object({ code: z.string(), type: z.enum(['PERCENTAGE', 'FIXED_AMOUNT']) });
@@ -8,6 +8,22 @@ const money = z.union([
   z.object({ value: z.string(), currency: z.string() }),
   z.object({ decimalValue: z.string(), currencyCode: z.string() }),
 ]);
+
+/** Who receives a gift card line (else the buyer): mailed the code with the sender's message. */
+export const giftRecipient = z.object({
+  email: visitorEmail,
+  name: z.string().trim().max(100).optional(),
+  senderName: z.string().trim().max(100).optional(),
+  message: z.string().trim().max(500, 'The message can be at most 500 characters.').optional(),
+});
+
+/** A gift card applied to the cart: the code masked to its last 4, and what it covers. */
+const appliedGiftCard = z.object({
+  code: z.string(),
+  last4: z.string(),
+  appliedCents: z.number().int(),
+  balanceCents: z.number().int(),
+});
 
 /** One cart line (spec §3 cart entry). */
 export const cartLine = z.object({
@@ -29,6 +45,7 @@ export const cartEntry = cartLine.extend({
   variantId: z.string(),
   unlimited: z.boolean(),
   qtyInStock: z.number().int(),
+  giftRecipient: giftRecipient.nullable().optional(),
 });
 
 /** The shopping cart (spec §3), money in integer minor units. */
@@ -56,6 +73,11 @@ export const shoppingCart = z.object({
   requiresShipping: z.boolean(),
   currency: z.string(),
   subtotalAmount: money,
+  /** Gift cards applied (checked and charged at checkout); `amountDueCents` is left to pay. */
+  giftCards: z.array(appliedGiftCard),
+  giftCardCents: z.number().int(),
+  amountDueCents: z.number().int(),
+  giftCardNotice: z.string().nullable(),
 });
 
 export const cartResponse = z.object({ shoppingCart: shoppingCart });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCode, id } from './common';
+import { orderDownload } from './downloads';
 
 const text = (max: number) => z.string().trim().min(1, 'Required').max(max);
 
@@ -36,6 +37,8 @@ export const order = z.object({
     }),
   ),
   giftCards: z.array(z.object({ code: z.string(), amount: money })),
+  /** Signed, expiring links to the digital products bought (absent on older readers). */
+  downloads: z.array(orderDownload).optional(),
 });
 
 export const checkoutRoutes = {

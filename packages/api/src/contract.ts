@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import { accountRoutes } from './accounts';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
+import { downloadRoutes } from './downloads';
 import { customerAccountRoutes } from './customer-account';
 import { formRoutes } from './forms';
+import { giftCardRoutes } from './gift-cards';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
 import { reviewRoutes } from './reviews';
@@ -45,6 +47,8 @@ export const contract = {
   ...studioProductRoutes,
   ...reviewRoutes,
   ...newsletterRoutes,
+  ...giftCardRoutes,
+  ...downloadRoutes,
   // Last: its GET /api/commerce/orders/:id (owner or token) replaces the buyer-only one of checkout.
   ...orderRoutes,
 } as const satisfies Record<string, RouteDef>;

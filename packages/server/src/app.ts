@@ -28,6 +28,8 @@ import { cartRoutes } from './routes/cart.routes';
 import { checkoutRoutes } from './routes/checkout.routes';
 import { orderRoutes } from './routes/orders.routes';
 import { formRoutes } from './routes/forms.routes';
+import { downloadRoutes } from './routes/downloads.routes';
+import { giftCardRoutes } from './routes/gift-cards.routes';
 import { ownerRoutes } from './routes/owner.routes';
 import { restockRoutes } from './routes/restock.routes';
 import { newsletterRoutes } from './routes/newsletter.routes';
@@ -176,6 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartRoutes, { writesPer10s: cartLimit === 0 ? false : cartLimit });
   await app.register(inventoryRoutes);
   await app.register(checkoutRoutes, { payments: options.payments });
+  await app.register(giftCardRoutes);
+  await app.register(downloadRoutes);
   await app.register(orderRoutes, { payments: options.payments });
   await app.register(siteUserRoutes);
   await app.register(customerAccountRoutes);

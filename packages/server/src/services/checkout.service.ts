@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { CART_ERRORS, type CurrencyCode, formatMoney, ProductType, tracksStock } from '@store/commerce';
+import { CART_ERRORS, type CurrencyCode, formatMoney, tracksStock } from '@store/commerce';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { theRow } from '../db/rows';
-import { carts, giftCards, orderItems, orders, variants } from '../db/schema/index';
+import { carts, orderItems, orders, variants } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { asOutcome, type Outcome, Rejection } from '../reasons';
 import { type CartOwner, findOpenCart } from './cart/cart-store';
 import { buildCartView } from './cart/cart-view';
+import { grantDownloads } from './downloads/download-links';
+import {
+  issueGiftCards,
+  PAID_BY_GIFT_CARDS,
+  recordGiftCardRedemptions,
+  takeGiftCards,
+} from './gift-cards/gift-card-checkout';
 import { type SerializedOrder, serializeOrder } from './order.service';
 import { announcePlacedOrder } from './orders/order-placed';
 import type { PaymentProvider } from './payments/payment-provider';
@@ -29,11 +36,6 @@ export interface CheckoutInput {
   shippingAddress?: ShippingAddress;
   shippingOptionId?: string;
   payment: { token: string };
-}
-
-function giftCardCode(): string {
-  const raw = randomBytes(10).toString('hex').toUpperCase();
-  return raw.match(/.{1,4}/g)!.join('-');
 }
 
 /**
@@ -108,12 +110,17 @@ export async function placeOrder(
         if (updated.length === 0) throw new Rejection('VARIANT_OUT_OF_STOCK');
       }
 
-      const charge = await payments.charge({
-        amountCents: view.grandTotalCents,
-        currency: site.currency,
-        token: input.payment.token,
-        idempotencyKey: cart.id,
-      });
+      // Applied gift cards pay first (guarded, in this transaction); the provider charges the rest.
+      const gift = await takeGiftCards(tx, site.id, cart.giftCardCodes, view);
+      const charge =
+        gift.restCents === 0
+          ? PAID_BY_GIFT_CARDS
+          : await payments.charge({
+              amountCents: gift.restCents,
+              currency: site.currency,
+              token: input.payment.token,
+              idempotencyKey: cart.id,
+            });
       if (!charge.ok) throw new ApiError('PAYMENT_FAILED', charge.message);
 
       const accessToken = randomBytes(18).toString('base64url');
@@ -133,6 +140,7 @@ export async function placeOrder(
             shippingCents: view.shippingCostCents,
             discountCents: view.discountCents,
             grandTotalCents: view.grandTotalCents,
+            giftCardCents: gift.totalCents,
             shippingAddress: view.requiresShipping
               ? (input.shippingAddress as unknown as Record<string, string>)
               : null,
@@ -157,22 +165,13 @@ export async function placeOrder(
           quantity: e.quantity,
           unitPriceCents: e.purchasePriceCents,
           additionalFields: e.additionalFields ? JSON.parse(e.additionalFields) : null,
+          giftRecipient: e.giftRecipient ?? null,
         })),
       );
-      const cards = view.entries
-        .filter((e) => e.productType === ProductType.GIFT_CARD)
-        .flatMap((e) => Array.from({ length: e.quantity }, () => e.purchasePriceCents));
-      if (cards.length > 0) {
-        await tx.insert(giftCards).values(
-          cards.map((cents) => ({
-            websiteId: site.id,
-            orderId: order.id,
-            code: giftCardCode(),
-            initialCents: cents,
-            balanceCents: cents,
-          })),
-        );
-      }
+      await recordGiftCardRedemptions(tx, site.id, order.id, gift);
+      // One card per unit bought, each mailed (to its recipient, else the buyer) with the order.
+      await issueGiftCards(tx, site, order, view.entries);
+      await grantDownloads(tx, site.id, order.id, view.entries);
       await tx
         .update(carts)
         .set({ isPurchased: true, orderId: order.id, updatedAt: new Date() })

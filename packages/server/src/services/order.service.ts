@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { giftCards, orderItems, orders } from '../db/schema/index';
 import type { Db } from './cart/cart-store';
+import { orderDownloadLinks } from './downloads/download-links';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -51,6 +52,7 @@ export async function serializeOrder(db: Db, order: OrderRow) {
       additionalFields: l.additionalFields,
     })),
     giftCards: cards.map((c) => ({ code: c.code, amount: money(c.initialCents) })),
+    downloads: await orderDownloadLinks(db, order),
   };
 }
 

@@ -8,22 +8,25 @@ import {
   type TaxRule,
 } from '@store/commerce';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { coupons, shippingOptions, taxRules } from '../../db/schema/index';
+import { coupons, type GiftRecipient, shippingOptions, taxRules } from '../../db/schema/index';
+import { type GiftCardViewFields, giftCardView } from '../gift-cards/gift-card-view';
 import type { SiteRecord } from '../site.service';
 import { type CartLine, type CartRow, type Db, loadCartLines } from './cart-store';
 import { createSiteRulesCache } from './site-rules-cache';
 
 /** The cart entity of spec §3, plus display fields the cart page needs per entry. */
-export type CartView = Omit<ShoppingCart, 'entries'> & {
-  token: string | null;
-  entries: (CartEntry & {
-    imageUrl: string | null;
-    fullUrl: string;
-    variantId: string;
-    unlimited: boolean;
-    qtyInStock: number;
-  })[];
-};
+export type CartView = Omit<ShoppingCart, 'entries'> &
+  GiftCardViewFields & {
+    token: string | null;
+    entries: (CartEntry & {
+      imageUrl: string | null;
+      fullUrl: string;
+      variantId: string;
+      unlimited: boolean;
+      qtyInStock: number;
+      giftRecipient?: GiftRecipient | null;
+    })[];
+  };
 
 /** Basis points → exact decimal percent string: 888 → "8.88". */
 function basisPointsToPercent(bp: number): string {
@@ -125,5 +128,7 @@ export async function buildCartView(
     },
     { taxRules: rules, useCLDRMoneyFormat: true },
   );
-  return { ...derived, entries, token: cart?.token ?? null };
+  // Gift card recipients, applied cards and the amount left to pay (services/gift-cards).
+  const gift = await giftCardView(db, site.id, cart, derived.grandTotalCents, entries);
+  return { ...derived, ...gift, token: cart?.token ?? null };
 }

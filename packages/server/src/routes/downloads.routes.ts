@@ -1,0 +1,121 @@
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ApiError } from '../errors';
+import { requireOwner } from '../plugins/owner-auth';
+import { takeDownload } from '../services/downloads/download-links';
+import { type FileStorage, localFileStorage, s3FileStorage } from '../services/downloads/file-storage';
+import {
+  deleteProductFile,
+  getProductFile,
+  saveProductFile,
+  updateProductFileSettings,
+} from '../services/downloads/product-file.service';
+import { DOWNLOAD_MESSAGES } from '../services/gift-cards/gift-card-messages';
+import { schemaOf, zodRoutes } from './api-schema';
+
+/** Largest digital product file (bytes); streamed to storage, never held in memory. */
+export const MAX_PRODUCT_FILE_BYTES = 200 * 1000 * 1000;
+
+function page(reply: FastifyReply, status: number, title: string, text: string) {
+  const html = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>${html(title)}</title>` +
+        `<main><h1>${html(title)}</h1><p>${html(text)}</p><p><a href="/">Back to the shop</a></p></main></html>`,
+    );
+}
+
+/** `filename*` carries the real name; the plain `filename` an ASCII stand-in for old clients. */
+function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * Digital downloads: the owner's file per digital product (studio, owner only) and the
+ * buyer's signed, expiring, counted link `GET /downloads/:downloadId?expires=&sig=`.
+ */
+export async function downloadRoutes(
+  app: FastifyInstance,
+  options: { storage?: FileStorage; maxFileBytes?: number } = {},
+): Promise<void> {
+  const db = app.database.db;
+  const storage =
+    options.storage ??
+    (app.config.mediaS3
+      ? s3FileStorage(app.config.mediaS3)
+      : localFileStorage(path.join(app.config.dataDir, 'product-files')));
+
+  app.get<{ Params: { downloadId: string }; Querystring: { expires?: string; sig?: string } }>(
+    '/downloads/:downloadId',
+    // A HEAD (link previews, mail scanners) must not spend a download; files are sent as they are.
+    { exposeHeadRoute: false, compress: false },
+    async (request, reply) => {
+      const { expires, sig } = request.query;
+      const taken = await takeDownload(db, request.site.id, request.params.downloadId, expires, sig);
+      if (!taken.ok) {
+        if (taken.why === 'expired') return page(reply, 410, 'Download expired', DOWNLOAD_MESSAGES.expired);
+        if (taken.why === 'gone') return page(reply, 404, 'Download unavailable', DOWNLOAD_MESSAGES.gone);
+        return page(reply, 403, 'Download link not valid', DOWNLOAD_MESSAGES.invalid);
+      }
+      const body = await storage.get(taken.file.storageKey);
+      if (!body) return page(reply, 404, 'Download unavailable', DOWNLOAD_MESSAGES.gone);
+      return reply
+        .header('content-type', taken.file.contentType)
+        .header('content-length', String(taken.file.bytes))
+        .header('content-disposition', attachment(taken.file.filename))
+        .header('cache-control', 'private, no-store')
+        .header('x-downloads-remaining', String(taken.remaining))
+        .send(body);
+    },
+  );
+
+  await app.register(async (owner) => {
+    const fileSize = options.maxFileBytes ?? MAX_PRODUCT_FILE_BYTES;
+    await owner.register(fastifyMultipart, { limits: { fileSize, files: 1, fields: 5 } });
+    owner.addHook('preValidation', requireOwner);
+    const api = zodRoutes(owner);
+
+    api.put(
+      '/api/studio/products/:itemId/file',
+      { schema: schemaOf('PUT /api/studio/products/:itemId/file'), config: { fileUpload: true } },
+      async (request) => {
+        if (!request.isMultipart())
+          throw new ApiError('UNSUPPORTED_MEDIA_TYPE', DOWNLOAD_MESSAGES.missingFile);
+        const part = await request.file();
+        if (!part) throw new ApiError('BAD_REQUEST', DOWNLOAD_MESSAGES.missingFile);
+        return saveProductFile(db, storage, request.site.id, request.params.itemId, {
+          filename: part.filename,
+          mimetype: part.mimetype,
+          stream: part.file,
+          truncated: () => part.file.truncated,
+        });
+      },
+    );
+
+    api.get(
+      '/api/studio/products/:itemId/file',
+      { schema: schemaOf('GET /api/studio/products/:itemId/file') },
+      async (request) => ({ file: await getProductFile(db, request.site.id, request.params.itemId) }),
+    );
+
+    api.patch(
+      '/api/studio/products/:itemId/file',
+      { schema: schemaOf('PATCH /api/studio/products/:itemId/file') },
+      async (request) => updateProductFileSettings(db, request.site.id, request.params.itemId, request.body),
+    );
+
+    api.delete(
+      '/api/studio/products/:itemId/file',
+      { schema: schemaOf('DELETE /api/studio/products/:itemId/file') },
+      async (request) => {
+        await deleteProductFile(db, storage, request.site.id, request.params.itemId);
+        return { ok: true };
+      },
+    );
+  });
+}

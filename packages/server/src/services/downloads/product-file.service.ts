@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { ProductType } from '@store/commerce';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { theRow } from '../../db/rows';
+import { productFiles, products } from '../../db/schema/index';
+import { ApiError } from '../../errors';
+import { DOWNLOAD_MESSAGES } from '../gift-cards/gift-card-messages';
+import type { FileStorage } from './file-storage';
+
+type ProductFileRow = typeof productFiles.$inferSelect;
+
+export function serializeProductFile(row: ProductFileRow) {
+  return {
+    itemId: row.itemId,
+    filename: row.filename,
+    contentType: row.contentType,
+    bytes: row.bytes,
+    downloadLimit: row.downloadLimit,
+    linkDays: row.linkDays,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The owner's digital product, else 404 (unknown / another site's) or 400 (another type). */
+async function requireDigitalProduct(db: Database, websiteId: string, itemId: string): Promise<void> {
+  const [product] = await db
+    .select({ productType: products.productType })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), eq(products.itemId, itemId)));
+  if (!product) throw new ApiError('NOT_FOUND', 'That product does not exist.');
+  if (product.productType !== ProductType.DIGITAL)
+    throw new ApiError('VALIDATION_FAILED', DOWNLOAD_MESSAGES.notDigital);
+}
+
+async function findFile(db: Database, websiteId: string, itemId: string) {
+  const [row] = await db
+    .select()
+    .from(productFiles)
+    .where(and(eq(productFiles.websiteId, websiteId), eq(productFiles.itemId, itemId)));
+  return row;
+}
+
+/** A file name safe for storage records and the Content-Disposition header. */
+function cleanFilename(name: string): string {
+  const base = name
+    .replace(/^.*[\\/]/, '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim();
+  return base.slice(0, 200) || 'download';
+}
+
+/**
+ * Store the uploaded file (streamed) and make it the product's file. The previous file is
+ * removed once the new one is recorded; links already sent serve the new file.
+ * `truncated()` says whether the upload passed the size limit (then nothing is kept).
+ */
+export async function saveProductFile(
+  db: Database,
+  storage: FileStorage,
+  websiteId: string,
+  itemId: string,
+  upload: { filename: string; mimetype: string; stream: Readable; truncated: () => boolean },
+) {
+  await requireDigitalProduct(db, websiteId, itemId);
+  const key = `files/${randomBytes(16).toString('hex')}`;
+  const bytes = await storage.put(key, upload.stream);
+  if (upload.truncated()) {
+    await storage.remove(key);
+    throw new ApiError('PAYLOAD_TOO_LARGE', DOWNLOAD_MESSAGES.tooLarge);
+  }
+  const previous = await findFile(db, websiteId, itemId);
+  const values = {
+    storageKey: key,
+    filename: cleanFilename(upload.filename),
+    contentType: /^[\w.+-]+\/[\w.+-]+$/.test(upload.mimetype) ? upload.mimetype : 'application/octet-stream',
+    bytes,
+    createdAt: new Date(),
+  };
+  const row = theRow(
+    await db
+      .insert(productFiles)
+      .values({ itemId, websiteId, ...values })
+      .onConflictDoUpdate({ target: productFiles.itemId, set: values })
+      .returning(),
+    'upsert into product_files',
+  );
+  if (previous && previous.storageKey !== key) await storage.remove(previous.storageKey);
+  return serializeProductFile(row);
+}
+
+export async function getProductFile(db: Database, websiteId: string, itemId: string) {
+  await requireDigitalProduct(db, websiteId, itemId);
+  const row = await findFile(db, websiteId, itemId);
+  return row ? serializeProductFile(row) : null;
+}
+
+export async function updateProductFileSettings(
+  db: Database,
+  websiteId: string,
+  itemId: string,
+  settings: { downloadLimit?: number; linkDays?: number },
+) {
+  await requireDigitalProduct(db, websiteId, itemId);
+  const rows = await db
+    .update(productFiles)
+    .set(settings)
+    .where(and(eq(productFiles.websiteId, websiteId), eq(productFiles.itemId, itemId)))
+    .returning();
+  const [row] = rows;
+  if (!row) throw new ApiError('NOT_FOUND', DOWNLOAD_MESSAGES.noFile);
+  return serializeProductFile(row);
+}
+
+export async function deleteProductFile(
+  db: Database,
+  storage: FileStorage,
+  websiteId: string,
+  itemId: string,
+): Promise<void> {
+  await requireDigitalProduct(db, websiteId, itemId);
+  const [row] = await db
+    .delete(productFiles)
+    .where(and(eq(productFiles.websiteId, websiteId), eq(productFiles.itemId, itemId)))
+    .returning();
+  if (!row) throw new ApiError('NOT_FOUND', DOWNLOAD_MESSAGES.noFile);
+  await storage.remove(row.storageKey);
+}

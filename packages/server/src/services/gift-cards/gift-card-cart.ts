@@ -1,0 +1,128 @@
+import { CART_ERRORS, ProductType } from '@store/commerce';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { cartEntries, carts, type GiftRecipient, giftCards } from '../../db/schema/index';
+import { ApiError } from '../../errors';
+import {
+  type CartOwner,
+  type CartRow,
+  type Db,
+  findOpenCart,
+  loadCartLines,
+  touchCart,
+} from '../cart/cart-store';
+import { buildCartView, type CartView } from '../cart/cart-view';
+import type { SiteRecord } from '../site.service';
+import { maskGiftCardCode, normalizeGiftCardCode } from './gift-card-code';
+import { GIFT_CARD_MESSAGES } from './gift-card-messages';
+
+/** One order may be paid by this many cards at most (each one is a locked row at checkout). */
+export const MAX_GIFT_CARDS = 5;
+
+async function withCart(
+  db: Database,
+  owner: CartOwner,
+  change: (tx: Db, cart: CartRow) => Promise<CartRow>,
+  site: SiteRecord,
+): Promise<CartView> {
+  return db.transaction(async (tx) => {
+    const cart = await findOpenCart(tx, owner, true);
+    if (!cart) throw new ApiError('NOT_FOUND', CART_ERRORS.CART_EMPTY);
+    const changed = await change(tx, cart);
+    await touchCart(tx, cart.id);
+    return buildCartView(tx, site, changed);
+  });
+}
+
+/**
+ * Apply a gift card. Unknown, empty and other sites' codes get one answer, so the route
+ * (rate limited) tells a guesser nothing about which codes exist.
+ */
+export async function applyGiftCard(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  typed: string,
+): Promise<CartView> {
+  return withCart(
+    db,
+    owner,
+    async (tx, cart) => {
+      const code = normalizeGiftCardCode(typed);
+      if (!code) throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.invalid);
+      const [card] = await tx
+        .select({ code: giftCards.code })
+        .from(giftCards)
+        .where(
+          and(eq(giftCards.websiteId, site.id), eq(giftCards.code, code), gt(giftCards.balanceCents, 0)),
+        );
+      if (!card) throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.invalid);
+      const lines = await loadCartLines(tx, cart.id);
+      if (lines.length === 0) throw new ApiError('VALIDATION_FAILED', CART_ERRORS.CART_EMPTY);
+      if (lines.every((l) => l.productType === ProductType.GIFT_CARD))
+        throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.onlyGiftCards);
+      if (cart.giftCardCodes.includes(code)) return cart;
+      if (cart.giftCardCodes.length >= MAX_GIFT_CARDS)
+        throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.tooManyCards);
+      const giftCardCodes = [...cart.giftCardCodes, code];
+      await tx.update(carts).set({ giftCardCodes }).where(eq(carts.id, cart.id));
+      return { ...cart, giftCardCodes };
+    },
+    site,
+  );
+}
+
+/** Remove an applied card by its full code or by the last 4 characters the cart shows. */
+export async function removeGiftCard(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  typed: string,
+): Promise<CartView> {
+  return withCart(
+    db,
+    owner,
+    async (tx, cart) => {
+      const full = normalizeGiftCardCode(typed);
+      const suffix = typed.toUpperCase().replace(/[\s-]+/g, '');
+      const giftCardCodes = cart.giftCardCodes.filter((c) =>
+        full ? c !== full : maskGiftCardCode(c).last4 !== suffix,
+      );
+      await tx.update(carts).set({ giftCardCodes }).where(eq(carts.id, cart.id));
+      return { ...cart, giftCardCodes };
+    },
+    site,
+  );
+}
+
+/** Who receives a gift card line (null: the buyer). Only gift card lines take a recipient. */
+export async function setGiftRecipient(
+  db: Database,
+  site: SiteRecord,
+  owner: CartOwner,
+  entryId: string,
+  recipient: GiftRecipient | null,
+): Promise<CartView> {
+  return withCart(
+    db,
+    owner,
+    async (tx, cart) => {
+      const line = (await loadCartLines(tx, cart.id)).find((l) => l.entryId === entryId);
+      if (!line) throw new ApiError('NOT_FOUND', GIFT_CARD_MESSAGES.entryNotFound);
+      if (line.productType !== ProductType.GIFT_CARD)
+        throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.notAGiftCard);
+      // Empty optional fields are dropped, so the mail never shows a blank name or message.
+      const stored = recipient
+        ? (Object.fromEntries(
+            Object.entries(recipient).filter(([, v]) => typeof v === 'string' && v !== ''),
+          ) as unknown as GiftRecipient)
+        : null;
+      await tx
+        .update(cartEntries)
+        .set({ giftRecipient: stored })
+        .where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cart.id)));
+      return cart;
+    },
+    site,
+  );
+}
