@@ -9,6 +9,7 @@ import { giftCardRoutes } from './gift-cards';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
 import { reviewRoutes } from './reviews';
+import { storeSettingsRoutes } from './store-settings';
 import { studioMediaRoutes } from './studio-media';
 import { studioPageRoutes } from './studio-pages';
 import { studioProductRoutes } from './studio-products';
@@ -47,6 +48,7 @@ export const contract = {
   ...studioProductRoutes,
   ...reviewRoutes,
   ...newsletterRoutes,
+  ...storeSettingsRoutes,
   ...giftCardRoutes,
   ...downloadRoutes,
   // Last: its GET /api/commerce/orders/:id (owner or token) replaces the buyer-only one of checkout.

@@ -2,6 +2,17 @@
 export { cartEntry, shoppingCart } from './cart';
 export { errorBody, visitorEmail } from './common';
 export { API_MESSAGES } from './messages';
+export {
+  type CommerceNamespace,
+  commerceNamespaces,
+  commercePreferenceSchemas,
+  couponInput,
+  type InstalmentPreferences,
+  STORE_SETTINGS_MESSAGES,
+  type StorePreferences,
+  shippingOptionInput,
+  taxRuleInput,
+} from './store-settings';
 export { type Contract, contract, type RouteDef, type RouteKey } from './contract';
 export { order } from './checkout';
 export { type IslandData, islandData, type IslandProduct } from './island-data';

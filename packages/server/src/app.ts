@@ -50,6 +50,7 @@ import { studioProductRoutes } from './routes/studio-products.routes';
 import { storeContentRoutes } from './routes/store-content.routes';
 import { studioPostRoutes } from './routes/studio-posts.routes';
 import { studioSiteRoutes } from './routes/studio-site.routes';
+import { storeSettingsRoutes } from './routes/store-settings.routes';
 import { dropSitePagesOnSuccess } from './pages/page-invalidation';
 import { seedIfEmpty } from './seed/seed-demo-site';
 import { jobScheduler } from './services/jobs/scheduler-plugin';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clankerRoutes);
   await app.register(performanceRoutes);
   await app.register(analyticsRoutes);
+  await app.register(storeSettingsRoutes);
   // The studio (#13): its API areas and the app under /config.
   await app.register(async (studio) => {
     // A successful studio write drops this process's cached pages of the site before it answers.

@@ -89,6 +89,53 @@ describe('cartTotals', () => {
       },
       { discountCents: 500, grandTotalCents: 500 },
     ],
+    [
+      'free-shipping coupon: shipping costs nothing, tax on shipping too',
+      {
+        ...base,
+        entries: [entry()],
+        selectedShippingOption: ship,
+        taxRules: [{ ...ny, ratePercent: '10', appliesToShipping: true }],
+        coupons: [{ type: 'FREE_SHIPPING', code: 'SHIP' }] as Coupon[],
+      },
+      { shippingCostCents: 0, discountCents: 0, taxCents: 100, grandTotalCents: 1100 },
+    ],
+    [
+      'free-shipping coupon below its minimum: shipping charged',
+      {
+        ...base,
+        entries: [entry()],
+        selectedShippingOption: ship,
+        coupons: [{ type: 'FREE_SHIPPING', code: 'SHIP', minSubtotalCents: 2000 }] as Coupon[],
+      },
+      { shippingCostCents: 500, grandTotalCents: 1500 },
+    ],
+    [
+      'included tax: shown, total unchanged',
+      {
+        ...base,
+        entries: [entry({ purchasePriceCents: 1200 })],
+        selectedShippingOption: ship,
+        taxRules: [{ ...ny, ratePercent: '20', included: true, appliesToShipping: true }],
+      },
+      { taxCents: 283, includedTaxCents: 283, grandTotalCents: 1700 },
+    ],
+    [
+      'NY buyer of issue #14: $36.00 + $5.00 shipping + 8.88 % tax on the goods',
+      {
+        ...base,
+        entries: [entry({ purchasePriceCents: 1800, quantity: 2 })],
+        selectedShippingOption: ship,
+        taxRules: [{ ...ny, ratePercent: '8.88' }],
+      },
+      {
+        subtotalCents: 3600,
+        shippingCostCents: 500,
+        taxCents: 320,
+        includedTaxCents: 0,
+        grandTotalCents: 4420,
+      },
+    ],
   ])('%s', (_name, input, expected) => {
     expect(cartTotals(input)).toMatchObject(expected);
   });
@@ -131,6 +178,7 @@ describe('cartTotals', () => {
         name: `Tax ${i}`,
         ratePercent: `${randomInt(next, 0, 25)}.${randomInt(next, 0, 999)}`,
         appliesToShipping: next() < 0.5,
+        included: next() < 0.3,
       }));
       const coupons: Coupon[] = Array.from({ length: randomInt(next, 0, 3) }, (_, i) =>
         next() < 0.5
@@ -155,8 +203,14 @@ describe('cartTotals', () => {
       ];
       for (const part of parts) expect(Number.isSafeInteger(part)).toBe(true);
       expect(totals.grandTotalCents).toBe(
-        totals.subtotalCents - totals.discountCents + totals.shippingCostCents + totals.taxCents,
+        totals.subtotalCents -
+          totals.discountCents +
+          totals.shippingCostCents +
+          totals.taxCents -
+          totals.includedTaxCents,
       );
+      expect(totals.includedTaxCents).toBeGreaterThanOrEqual(0);
+      expect(totals.includedTaxCents).toBeLessThanOrEqual(totals.taxCents);
       expect(totals.subtotalCents).toBe(
         entries.reduce((sum, e) => sum + e.purchasePriceCents * e.quantity, 0),
       );

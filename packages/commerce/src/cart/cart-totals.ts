@@ -1,5 +1,5 @@
 import { requiresShipping } from './cart-flags';
-import { cartTax } from './cart-tax';
+import { cartTaxParts } from './cart-tax';
 import type { CartEntry, Coupon, InvalidCoupon, ShippingOption, TaxRule } from './cart-types';
 import type { CurrencyCode } from '../money/currencies';
 import { CommerceError } from '../messages/money';
@@ -21,6 +21,8 @@ export interface CartTotals {
   discountCents: number;
   shippingCostCents: number;
   taxCents: number;
+  /** The part of taxCents already inside the prices (included rules): not added again. */
+  includedTaxCents: number;
   grandTotalCents: number;
   validCoupons: Coupon[];
   invalidCoupons: InvalidCoupon[];
@@ -28,8 +30,10 @@ export interface CartTotals {
 
 /**
  * Cart money in integer minor units. Invariant:
- * grandTotal = subtotal − discount + shipping + tax, with 0 ≤ discount ≤ subtotal.
- * Tax is charged on the discounted subtotal; shipping costs only apply when something ships.
+ * grandTotal = subtotal − discount + shipping + tax − includedTax, with 0 ≤ discount ≤ subtotal
+ * (included tax is already inside the prices: shown, never charged twice).
+ * Tax is computed on the discounted subtotal; shipping costs only apply when something ships,
+ * and nothing when a free-shipping coupon is valid.
  *
  * @example
  * cartTotals({ entries: [{ purchasePriceCents: 1000, quantity: 2, productType: 1 }], taxRules: [],
@@ -49,16 +53,18 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
   if (!Number.isSafeInteger(shippingCost) || shippingCost < 0) throw new CommerceError('INVALID_MINOR_UNITS');
   const coupons = evaluateCoupons(input.coupons, subtotalCents, input.currency, input.now);
   const shippingCostCents =
-    requiresShipping(input.entries) && input.selectedShippingOption
+    requiresShipping(input.entries) && input.selectedShippingOption && !coupons.freeShipping
       ? input.selectedShippingOption.costCents
       : 0;
-  const taxCents = cartTax(input.taxRules, subtotalCents - coupons.discountCents, shippingCostCents);
+  const tax = cartTaxParts(input.taxRules, subtotalCents - coupons.discountCents, shippingCostCents);
   return {
     subtotalCents,
     discountCents: coupons.discountCents,
     shippingCostCents,
-    taxCents,
-    grandTotalCents: subtotalCents - coupons.discountCents + shippingCostCents + taxCents,
+    taxCents: tax.taxCents,
+    includedTaxCents: tax.includedTaxCents,
+    grandTotalCents:
+      subtotalCents - coupons.discountCents + shippingCostCents + tax.taxCents - tax.includedTaxCents,
     validCoupons: coupons.validCoupons,
     invalidCoupons: coupons.invalidCoupons,
   };

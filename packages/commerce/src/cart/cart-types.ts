@@ -25,9 +25,11 @@ export interface CartEntry {
   productType: ProductTypeCode;
 }
 
+/** A shipping option as the cart offers it: `costCents` is what it costs for this cart. */
 export interface ShippingOption {
   id: string;
   name: string;
+  description?: string;
   costCents: number;
 }
 
@@ -50,6 +52,11 @@ export interface TaxRule {
   region?: string;
   /** Whether the shipping cost is taxed too (default false). */
   appliesToShipping?: boolean;
+  /**
+   * true: prices already include this tax (VAT style): the tax shown is the part of the price
+   * that is tax and the total does not change. false (default): the tax is added on top.
+   */
+  included?: boolean;
 }
 
 interface CouponBase {
@@ -59,18 +66,23 @@ interface CouponBase {
   /** Validity window, epoch milliseconds (null or absent: open-ended). */
   startsAt?: number | null;
   expiresAt?: number | null;
+  /** How many orders may use it (null or absent: unlimited), and how many have. */
+  usageLimit?: number | null;
+  timesUsed?: number;
 }
 
-/** A discount coupon: a percentage of the subtotal, or a fixed amount off. */
+/** A discount coupon: a percentage of the subtotal, a fixed amount off, or free shipping. */
 export type Coupon =
   | (CouponBase & { type: 'PERCENTAGE'; percent: string })
-  | (CouponBase & { type: 'FIXED_AMOUNT'; amountCents: number });
+  | (CouponBase & { type: 'FIXED_AMOUNT'; amountCents: number })
+  | (CouponBase & { type: 'FREE_SHIPPING' });
 
 export type CouponRejectionCode =
   | 'COUPON_MIN_SUBTOTAL_NOT_MET'
   | 'COUPON_EXPIRED'
   | 'COUPON_NOT_STARTED'
   | 'COUPON_DUPLICATE'
+  | 'COUPON_USED_UP'
   | 'COUPON_MALFORMED';
 
 /** A coupon that does not apply, with the reason as a stable code and a message. */
@@ -98,6 +110,8 @@ export interface ShoppingCart {
   invalidCoupons: InvalidCoupon[];
   subtotalCents: number;
   taxCents: number;
+  /** The part of taxCents already inside the prices (included tax rules): not added to the total. */
+  includedTaxCents: number;
   shippingCostCents: number;
   discountCents: number;
   grandTotalCents: number;

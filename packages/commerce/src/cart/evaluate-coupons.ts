@@ -13,9 +13,12 @@ export interface CouponEvaluation {
   invalidCoupons: InvalidCoupon[];
   /** Total discount in minor units, never more than the subtotal. */
   discountCents: number;
+  /** A valid FREE_SHIPPING coupon is among them: the cart ships for nothing. */
+  freeShipping: boolean;
 }
 
 function isWellFormed(coupon: Coupon): boolean {
+  if (coupon.type === 'FREE_SHIPPING') return true;
   if (coupon.type === 'FIXED_AMOUNT')
     return Number.isSafeInteger(coupon.amountCents) && coupon.amountCents >= 0;
   if (coupon.type !== 'PERCENTAGE' || typeof coupon.percent !== 'string') return false;
@@ -34,6 +37,7 @@ function rejection(
   if (seen.has(coupon.code.toUpperCase())) return 'COUPON_DUPLICATE';
   if (now !== undefined && coupon.startsAt != null && now < coupon.startsAt) return 'COUPON_NOT_STARTED';
   if (now !== undefined && coupon.expiresAt != null && now >= coupon.expiresAt) return 'COUPON_EXPIRED';
+  if (coupon.usageLimit != null && (coupon.timesUsed ?? 0) >= coupon.usageLimit) return 'COUPON_USED_UP';
   if (coupon.minSubtotalCents != null && subtotalCents < coupon.minSubtotalCents) {
     return 'COUPON_MIN_SUBTOTAL_NOT_MET';
   }
@@ -43,11 +47,13 @@ function rejection(
 /**
  * Splits coupons into valid and invalid (with a reason code and message) and sums the discount:
  * percentage coupons take a rounded share of the subtotal, fixed ones their amount; the total is
- * capped at the subtotal so a cart never goes negative. Codes compare case-insensitively.
+ * capped at the subtotal so a cart never goes negative. Free-shipping coupons discount nothing
+ * here and set `freeShipping`. A coupon outside its dates or used up (timesUsed ≥ usageLimit) is
+ * invalid. Codes compare case-insensitively.
  *
  * @example
  * evaluateCoupons([{ type: 'PERCENTAGE', code: 'TEN', percent: '10' }], 2599, 'USD');
- * // { validCoupons: [ … ], invalidCoupons: [], discountCents: 260 }
+ * // { validCoupons: [ … ], invalidCoupons: [], discountCents: 260, freeShipping: false }
  */
 export function evaluateCoupons(
   coupons: readonly Coupon[],
@@ -59,6 +65,7 @@ export function evaluateCoupons(
   const invalidCoupons: InvalidCoupon[] = [];
   const seen = new Set<string>();
   let discount = 0;
+  let freeShipping = false;
   for (const coupon of coupons) {
     const code = rejection(coupon, seen, subtotalCents, now);
     if (code) {
@@ -69,7 +76,15 @@ export function evaluateCoupons(
     }
     seen.add(coupon.code.toUpperCase());
     validCoupons.push(coupon);
-    discount += coupon.type === 'PERCENTAGE' ? percentOf(subtotalCents, coupon.percent) : coupon.amountCents;
+    if (coupon.type === 'FREE_SHIPPING') freeShipping = true;
+    else
+      discount +=
+        coupon.type === 'PERCENTAGE' ? percentOf(subtotalCents, coupon.percent) : coupon.amountCents;
   }
-  return { validCoupons, invalidCoupons, discountCents: Math.min(discount, Math.max(0, subtotalCents)) };
+  return {
+    validCoupons,
+    invalidCoupons,
+    discountCents: Math.min(discount, Math.max(0, subtotalCents)),
+    freeShipping,
+  };
 }

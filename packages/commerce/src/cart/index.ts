@@ -18,3 +18,13 @@ export type {
 } from './cart-types';
 export { type CartInput, type DeriveCartOptions, deriveCart } from './derive-cart';
 export { type CouponEvaluation, evaluateCoupons } from './evaluate-coupons';
+export { type CartTaxParts, cartTaxParts, includedPercentOf } from './cart-tax';
+export {
+  offeredShippingOptions,
+  type ShippingQuote,
+  type ShippingRate,
+  type ShippingZone,
+  shippedWeightGrams,
+  shippingCost,
+  shipsTo,
+} from './shipping-options';

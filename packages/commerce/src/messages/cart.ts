@@ -16,6 +16,7 @@ export const COUPON_ERRORS = {
   COUPON_EXPIRED: 'This coupon has expired.',
   COUPON_NOT_STARTED: 'This coupon is not active yet.',
   COUPON_DUPLICATE: 'This coupon has already been applied.',
+  COUPON_USED_UP: 'This coupon has reached its usage limit.',
   COUPON_MALFORMED: 'This coupon is not valid.',
   COUPON_UNKNOWN: 'That coupon code is not valid.',
 } as const;

@@ -10,6 +10,7 @@ import {
   searchItemsByText,
 } from '../services/catalog.service';
 import type { SiteRecord } from '../services/site.service';
+import { type InstalmentTerms, loadInstalmentTerms } from '../services/store-settings/instalment-context';
 import {
   attachBlockLayout,
   attachSiteStyles,
@@ -168,7 +169,8 @@ async function collectionContext(
   );
   context.categories = cats.map((c) => ({ id: c.id, displayName: c.displayName, slug: c.slug }));
   context.pagination = pagination(collectionUrl(collection), page, total, category?.slug);
-  if (collection.type === CollectionType.products) addStoreContext(context, [...productMap.values()]);
+  if (collection.type === CollectionType.products)
+    addStoreContext(context, [...productMap.values()], await loadInstalmentTerms(db, site));
   return true;
 }
 
@@ -193,15 +195,6 @@ function pagination(baseUrl: string, page: number, total: number, category?: str
   };
 }
 
-/** The demo store's instalment terms (spec §3 instalment context). */
-const INSTALMENT_DEFAULTS = {
-  afterPayAvailable: true,
-  afterPayMin: { value: '35.00', currency: 'USD' },
-  afterPayMax: { value: '2000.00', currency: 'USD' },
-  shopperLanguage: 'en',
-  stripeAccountCountry: 'US',
-};
-
 /** Per-product merchandising and instalment context (spec §3). */
 function addStoreContext(
   context: PageContext,
@@ -209,6 +202,8 @@ function addStoreContext(
     item: { id: string };
     product: { merchandising: Record<string, unknown>; productType: number };
   }[],
+  /** The store's terms (commerce preferences); only physical products offer them (spec §5). */
+  terms: InstalmentTerms,
 ) {
   const merchandising: Record<string, unknown> = {};
   const installments: Record<string, unknown> = {};
@@ -224,7 +219,10 @@ function addStoreContext(
       mailingListSignUpEnabled: true,
       mailingListOptInByDefault: false,
     };
-    installments[item.id] = { ...INSTALMENT_DEFAULTS, afterPayAvailable: product.productType === 1 };
+    installments[item.id] = {
+      ...terms,
+      afterPayAvailable: terms.afterPayAvailable && product.productType === 1,
+    };
   }
   context.productMerchandisingContext = merchandising;
   context.productInstallmentContext = installments;
@@ -260,7 +258,7 @@ async function itemContext(
         variants: (item.structuredContent as { variants: unknown[] }).variants,
         price: record.variants[0]?.priceCents ?? 0,
       };
-      addStoreContext(context, [record]);
+      addStoreContext(context, [record], await loadInstalmentTerms(db, site));
       await attachForm(db, context, record.product.additionalFieldsFormId);
       await attachProductExtras(db, site, context, collection, row, cats);
       if (context.form)
@@ -351,7 +349,8 @@ export async function buildPageContext(
     }
     if (system === PageType.orderConfirmed) context.orderId = options.query?.orderId ?? null;
     // The cart page offers instalments for the whole cart (spec §5), under the key "cart".
-    if (system === PageType.showCart) context.productInstallmentContext = { cart: INSTALMENT_DEFAULTS };
+    if (system === PageType.showCart)
+      context.productInstallmentContext = { cart: await loadInstalmentTerms(db, site) };
     return context;
   }
   const orderStatus = /^\/commerce\/orders\/([A-Za-z0-9-]{1,64})$/.exec(clean);

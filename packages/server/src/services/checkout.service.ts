@@ -19,6 +19,7 @@ import { type SerializedOrder, serializeOrder } from './order.service';
 import { announcePlacedOrder } from './orders/order-placed';
 import type { PaymentProvider } from './payments/payment-provider';
 import type { SiteRecord } from './site.service';
+import { appliedCouponCode, countCouponUses } from './store-settings/coupons.service';
 
 export interface ShippingAddress {
   firstName: string;
@@ -110,6 +111,8 @@ export async function placeOrder(
         if (updated.length === 0) throw new Rejection('VARIANT_OUT_OF_STOCK');
       }
 
+      // Each applied coupon counts one use, never past its limit (guarded UPDATE; 409 when reached).
+      await countCouponUses(tx, site.id, view.validCoupons);
       // Applied gift cards pay first (guarded, in this transaction); the provider charges the rest.
       const gift = await takeGiftCards(tx, site.id, cart.giftCardCodes, view);
       const charge =
@@ -141,6 +144,7 @@ export async function placeOrder(
             discountCents: view.discountCents,
             grandTotalCents: view.grandTotalCents,
             giftCardCents: gift.totalCents,
+            couponCode: appliedCouponCode(view.validCoupons),
             shippingAddress: view.requiresShipping
               ? (input.shippingAddress as unknown as Record<string, string>)
               : null,

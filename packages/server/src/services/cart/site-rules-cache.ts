@@ -9,15 +9,18 @@ export interface SiteRules {
 /**
  * A website's tax rules and shipping options, cached per process for `ttlMs` (they change
  * rarely and every cart read needs them). An owner's change shows within `ttlMs`; prices
- * and stock are never cached.
+ * and stock are never cached. The owner's own writes drop the entry (`forget`) at once.
  *
  * Only resolved values are shared. A miss loads on the caller's own handle: sharing an
  * in-flight load would let transactions that hold every pool connection wait on a load
  * that needs one (a deadlock).
  */
-export function createSiteRulesCache(load: (db: Db, websiteId: string) => Promise<SiteRules>, ttlMs = 5_000) {
-  const entries = new Map<string, { at: number; rules: SiteRules }>();
-  return async function siteRules(db: Db, websiteId: string): Promise<SiteRules> {
+export function createSiteRulesCache<T = SiteRules>(
+  load: (db: Db, websiteId: string) => Promise<T>,
+  ttlMs = 5_000,
+) {
+  const entries = new Map<string, { at: number; rules: T }>();
+  const siteRules = async (db: Db, websiteId: string): Promise<T> => {
     const hit = entries.get(websiteId);
     if (hit && Date.now() - hit.at < ttlMs) return hit.rules;
     const rules = await load(db, websiteId);
@@ -25,4 +28,7 @@ export function createSiteRulesCache(load: (db: Db, websiteId: string) => Promis
     entries.set(websiteId, { at: Date.now(), rules });
     return rules;
   };
+  /** Drop a site's entry (its owner changed the rules: this process shows them at once). */
+  siteRules.forget = (websiteId: string) => entries.delete(websiteId);
+  return siteRules;
 }

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { requireOwner } from '../plugins/owner-auth';
+import {
+  createCoupon,
+  deleteCoupon,
+  listCoupons,
+  updateCoupon,
+} from '../services/store-settings/coupons.service';
+import {
+  createShippingOption,
+  deleteShippingOption,
+  listShippingOptions,
+  updateShippingOption,
+} from '../services/store-settings/shipping-options.service';
+import {
+  createTaxRule,
+  deleteTaxRule,
+  listTaxRules,
+  updateTaxRule,
+} from '../services/store-settings/tax-rules.service';
+import { schemaOf, zodRoutes } from './api-schema';
+import { commercePreferencesRoutes } from './commerce-preferences.routes';
+
+/**
+ * The store back office's settings (issue #14): shipping options, tax rules and coupons
+ * (owner-only CRUD under /api/studio/commerce), and the spec §7 commerce preferences.
+ * Carts price with the changes at once on this process, within seconds on others.
+ */
+export async function storeSettingsRoutes(app: FastifyInstance) {
+  const db = app.database.db;
+  await app.register(commercePreferencesRoutes);
+  app.addHook('preValidation', requireOwner);
+  const api = zodRoutes(app);
+  const site = (request: { site: { id: string } }) => request.site.id;
+
+  api.get(
+    '/api/studio/commerce/shipping-options',
+    { schema: schemaOf('GET /api/studio/commerce/shipping-options') },
+    (r) => listShippingOptions(db, site(r)),
+  );
+  api.post(
+    '/api/studio/commerce/shipping-options',
+    { schema: schemaOf('POST /api/studio/commerce/shipping-options') },
+    async (r, reply) => reply.code(201).send(await createShippingOption(db, site(r), r.body)),
+  );
+  api.put(
+    '/api/studio/commerce/shipping-options/:id',
+    { schema: schemaOf('PUT /api/studio/commerce/shipping-options/:id') },
+    (r) => updateShippingOption(db, site(r), r.params.id, r.body),
+  );
+  api.delete(
+    '/api/studio/commerce/shipping-options/:id',
+    { schema: schemaOf('DELETE /api/studio/commerce/shipping-options/:id') },
+    (r) => deleteShippingOption(db, site(r), r.params.id),
+  );
+
+  api.get('/api/studio/commerce/tax-rules', { schema: schemaOf('GET /api/studio/commerce/tax-rules') }, (r) =>
+    listTaxRules(db, site(r)),
+  );
+  api.post(
+    '/api/studio/commerce/tax-rules',
+    { schema: schemaOf('POST /api/studio/commerce/tax-rules') },
+    async (r, reply) => reply.code(201).send(await createTaxRule(db, site(r), r.body)),
+  );
+  api.put(
+    '/api/studio/commerce/tax-rules/:id',
+    { schema: schemaOf('PUT /api/studio/commerce/tax-rules/:id') },
+    (r) => updateTaxRule(db, site(r), r.params.id, r.body),
+  );
+  api.delete(
+    '/api/studio/commerce/tax-rules/:id',
+    { schema: schemaOf('DELETE /api/studio/commerce/tax-rules/:id') },
+    (r) => deleteTaxRule(db, site(r), r.params.id),
+  );
+
+  api.get('/api/studio/commerce/coupons', { schema: schemaOf('GET /api/studio/commerce/coupons') }, (r) =>
+    listCoupons(db, site(r)),
+  );
+  api.post(
+    '/api/studio/commerce/coupons',
+    { schema: schemaOf('POST /api/studio/commerce/coupons') },
+    async (r, reply) => reply.code(201).send(await createCoupon(db, site(r), r.body)),
+  );
+  api.put(
+    '/api/studio/commerce/coupons/:id',
+    { schema: schemaOf('PUT /api/studio/commerce/coupons/:id') },
+    (r) => updateCoupon(db, site(r), r.params.id, r.body),
+  );
+  api.delete(
+    '/api/studio/commerce/coupons/:id',
+    { schema: schemaOf('DELETE /api/studio/commerce/coupons/:id') },
+    (r) => deleteCoupon(db, site(r), r.params.id),
+  );
+}

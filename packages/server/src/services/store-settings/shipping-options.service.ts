@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { shippingOptionInput } from '@store/api';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { theRow } from '../../db/rows';
+import { shippingOptions } from '../../db/schema/index';
+import { forgetPricingRules } from './pricing-rules';
+import { notFound } from './not-found';
+
+type Input = z.output<typeof shippingOptionInput>;
+type Row = typeof shippingOptions.$inferSelect;
+
+/** The API shape: zones without empty regions. */
+function present(row: Row) {
+  const { websiteId: _w, ...rest } = row;
+  return {
+    ...rest,
+    zones: row.zones.map((z) =>
+      z.region ? { country: z.country, region: z.region } : { country: z.country },
+    ),
+  };
+}
+
+export async function listShippingOptions(db: Database, websiteId: string) {
+  const rows = await db
+    .select()
+    .from(shippingOptions)
+    .where(eq(shippingOptions.websiteId, websiteId))
+    .orderBy(asc(shippingOptions.displayIndex), asc(shippingOptions.name));
+  return { shippingOptions: rows.map(present) };
+}
+
+export async function createShippingOption(db: Database, websiteId: string, input: Input) {
+  const row = theRow(
+    await db
+      .insert(shippingOptions)
+      .values({ ...input, websiteId })
+      .returning(),
+    'insert into shipping_options',
+  );
+  forgetPricingRules(websiteId);
+  return present(row);
+}
+
+export async function updateShippingOption(db: Database, websiteId: string, id: string, input: Input) {
+  const [row] = await db
+    .update(shippingOptions)
+    .set(input)
+    .where(and(eq(shippingOptions.websiteId, websiteId), eq(shippingOptions.id, id)))
+    .returning();
+  if (!row) throw notFound();
+  forgetPricingRules(websiteId);
+  return present(row);
+}
+
+/** Carts that had chosen it simply have no option selected any more (the cart view drops it). */
+export async function deleteShippingOption(db: Database, websiteId: string, id: string) {
+  const gone = await db
+    .delete(shippingOptions)
+    .where(and(eq(shippingOptions.websiteId, websiteId), eq(shippingOptions.id, id)))
+    .returning({ id: shippingOptions.id });
+  if (gone.length === 0) throw notFound();
+  forgetPricingRules(websiteId);
+  return { ok: true };
+}
