@@ -64,3 +64,31 @@ export function teeBody(collectionId: string, overrides: Record<string, unknown>
     ...overrides,
   };
 }
+
+/** Collect NOTIFY payloads of `channel` on the back-end the app uses, until `stop()`. */
+export async function listen(
+  backend: Backend,
+  channel: string,
+): Promise<{ seen: string[]; stop(): Promise<void> }> {
+  const handle = await testDatabase(backend);
+  const seen: string[] = [];
+  if (handle.pool) {
+    const client = await handle.pool.connect();
+    client.on('notification', (n) => n.channel === channel && seen.push(n.payload ?? ''));
+    await client.query(`listen ${channel}`);
+    return {
+      seen,
+      async stop() {
+        await client.query(`unlisten ${channel}`);
+        client.release();
+      },
+    };
+  }
+  const pglite = (
+    handle.db as unknown as {
+      $client: { listen(c: string, cb: (p: string) => void): Promise<() => Promise<void>> };
+    }
+  ).$client;
+  const unlisten = await pglite.listen(channel, (payload) => seen.push(payload));
+  return { seen, stop: () => unlisten() };
+}

@@ -5,8 +5,8 @@ import { items, variants } from '../../src/db/schema/index';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends, testDatabase } from '../helpers/test-db';
 import { soldOutMug } from '../restock-helpers';
-import { type Call, ownerClient } from '../studio/studio-helpers';
-import { teeBody } from './catalog-helpers';
+import { type Call, eventually, ownerClient } from '../studio/studio-helpers';
+import { listen, teeBody } from './catalog-helpers';
 
 const storesUrl = (websiteId: string) => `/api/content-service/product/1.1/websites/${websiteId}/products`;
 
@@ -71,6 +71,8 @@ describe.each(backends)('inventory and limits on %s', (backend) => {
   it('sets and adjusts stock in one transaction; one bad row changes nothing and names its SKU', async () => {
     const created = (await call('POST', '/api/studio/products', teeBody(await shop()))).json();
     const [a, b] = created.variants;
+    // Rendered (and cached) before the edit, so the check below proves the cache was dropped.
+    expect((await site.request({ method: 'GET', url: created.fullUrl })).body).toContain('"qtyInStock":4');
     const bad = await call('PATCH', '/api/studio/inventory', {
       changes: [
         { variantId: a.id, qtyInStock: 50 },
@@ -88,6 +90,8 @@ describe.each(backends)('inventory and limits on %s', (backend) => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(await stockOf([a.id])).toEqual({ [a.id]: 4 });
+    // Other processes drop their cached copy of the product page on the catalog NOTIFY.
+    const listener = await listen(backend, 'catalog_changed');
     const ok = await call('PATCH', '/api/studio/inventory', {
       changes: [
         { variantId: a.id, qtyInStock: 50 },
@@ -102,6 +106,8 @@ describe.each(backends)('inventory and limits on %s', (backend) => {
       ]),
     );
     expect(ok.json().restockOffers).toEqual([]);
+    expect(await eventually(() => listener.seen.includes(`${site.websiteId} ${created.id}`))).toBe(true);
+    await listener.stop();
     // The product page shows the new stock state at once (the studio group drops cached pages).
     const page = await site.request({ method: 'GET', url: created.fullUrl });
     expect(page.body).toContain('"qtyInStock":50');

@@ -190,6 +190,11 @@ describe.each(backends)('studio products on %s', (backend) => {
     const res = await call('POST', '/api/studio/products', dup);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toContain('TEE-NAV-S');
+    const lower = teeBody(shop);
+    at(lower, 0).sku = 'tee-nav-m';
+    const lowerRes = await call('POST', '/api/studio/products', lower);
+    expect(lowerRes.statusCode).toBe(409);
+    expect(lowerRes.json().error.message).toContain('TEE-NAV-M');
     const taken = await call('POST', '/api/studio/products', teeBody(shop, { urlId: 'classic-tee' }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toContain('classic-tee');

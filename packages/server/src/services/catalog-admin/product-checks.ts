@@ -1,6 +1,6 @@
 import type { ProductInput } from '@store/api';
 import { CATALOG_MESSAGES, checkVariantSet, fillMessage } from '@store/commerce';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type ImageAsset, categories, forms, items, mediaAssets, variants } from '../../db/schema/index';
 import { ApiError } from '../../errors';
@@ -113,7 +113,11 @@ export async function checkSkusFree(
     .where(
       and(
         eq(variants.websiteId, websiteId),
-        inArray(variants.sku, skus),
+        // Case-insensitive, as within one product: "tee-s" and "TEE-S" are one SKU to a person.
+        inArray(
+          sql`lower(${variants.sku})`,
+          skus.map((sku) => sku.toLowerCase()),
+        ),
         exceptItemId ? ne(variants.itemId, exceptItemId) : undefined,
       ),
     )
