@@ -128,7 +128,10 @@ export const productBody = z.object({
     scarcityShownByDefault: true,
     restockNotificationsEnabled: false,
   }),
-  /** Media library asset ids; the first is the main image, the rest the gallery. */
+  /**
+   * Media library asset ids; the first is the main image, the rest the gallery. An image of
+   * the product that is not from the library (seeded) keeps its `current:N` id from the read.
+   */
   imageIds: z.array(id).max(50).default([]),
   variantOptionOrdering: z.array(z.string().trim().min(1).max(100)).max(6).default([]),
   variants: z.array(variantBody).min(1, CATALOG_MESSAGES.variantsRequired).max(500),
@@ -136,7 +139,7 @@ export const productBody = z.object({
 export type ProductInput = z.output<typeof productBody>;
 export type VariantInput = z.output<typeof variantBody>;
 
-/** An image of a product (spec §3 "Image asset") with its library id. */
+/** An image of a product (spec §3 "Image asset"): its library id, or `current:N` for one not from the library. */
 export const productImage = z.object({
   id: z.string(),
   assetUrl: z.string(),

@@ -170,6 +170,15 @@ describe.each(backends)('studio products on %s', (backend) => {
       ],
     });
     expect(product.variants.map((v: { sku: string }) => v.sku)).toEqual(body.variants.map((v) => v.sku));
+    const inCategory = (
+      await call('GET', `/api/studio/products?categoryId=${category.id}&collectionId=${shop}`)
+    ).json();
+    expect(inCategory.products.map((p: { id: string }) => p.id)).toContain(product.id);
+    expect(
+      inCategory.products.every((p: { categoryIds: string[] }) => p.categoryIds.includes(category.id)),
+    ).toBe(true);
+    const elsewhere = (await call('GET', '/api/studio/products?collectionId=nowhere')).json();
+    expect(elsewhere.products).toEqual([]);
     expect((await call('GET', `/api/studio/products/${product.id}`)).json()).toEqual(product);
 
     const shopPage = await site.request({ method: 'GET', url: '/shop' });
@@ -269,6 +278,13 @@ describe.each(backends)('studio products on %s', (backend) => {
       vs.map((v: { id: string }) => v.id),
     );
   });
+
+  it.each(['type=7', 'type=abc', 'stock=plenty', 'cursor=%%%'])(
+    'refuses the list query %s with 400',
+    async (query) => {
+      expect((await call('GET', `/api/studio/products?${query}`)).statusCode).toBe(400);
+    },
+  );
 
   it('deletes a product: it leaves the studio list and the shop', async () => {
     const created = (await call('POST', '/api/studio/products', teeBody(shop))).json();
