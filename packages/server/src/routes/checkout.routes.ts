@@ -11,7 +11,7 @@ export async function checkoutRoutes(
   app: FastifyInstance,
   options: { payments?: PaymentProvider },
 ): Promise<void> {
-  const payments = paymentsFor(app.database.db, options.payments);
+  const payments = await paymentsFor(app.database.db, options.payments);
 
   const api = zodRoutes(app);
   api.post(

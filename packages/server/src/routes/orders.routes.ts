@@ -12,10 +12,9 @@ import {
   refundOrder,
 } from '../services/orders/order-transitions';
 import { findOrderRow, serializeOwnerOrder } from '../services/orders/owner-order';
-import { paymentsFor, TEST_CARD_SECRET } from '../services/payments/default-provider';
+import { paymentsFor, testCardSecret } from '../services/payments/default-provider';
 import type { PaymentProvider } from '../services/payments/payment-provider';
 import { createTestPaymentProvider } from '../services/payments/test-payment-provider';
-import { serverSecret } from '../services/server-secret';
 import { schemaOf, zodRoutes } from './api-schema';
 
 /**
@@ -24,7 +23,8 @@ import { schemaOf, zodRoutes } from './api-schema';
  */
 export async function orderRoutes(app: FastifyInstance, options: { payments?: PaymentProvider }) {
   const db = app.database.db;
-  const payments = paymentsFor(db, options.payments);
+  const payments = await paymentsFor(db, options.payments);
+  const cards = createTestPaymentProvider({ secret: await testCardSecret(db) });
 
   await app.register(async (open) => {
     const api = zodRoutes(open);
@@ -51,7 +51,6 @@ export async function orderRoutes(app: FastifyInstance, options: { payments?: Pa
 
     // The card form's tokenizer (a real provider's is on its own domain). Visitor-facing:
     // the crumb applies like every visitor POST; card data is never stored or logged.
-    const cards = createTestPaymentProvider({ secret: () => serverSecret(db, TEST_CARD_SECRET) });
     api.post(
       '/api/commerce/payments/test/tokens',
       { schema: schemaOf('POST /api/commerce/payments/test/tokens') },

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { OrderStatus } from '../../db/schema/commerce';
-import { orderItems, orders } from '../../db/schema/index';
+import { orders } from '../../db/schema/index';
 import { decodeCursor, olderThan, paginate } from '../owner/cursor';
 
 const PAGE = 50;
@@ -14,11 +14,17 @@ function searchCondition(q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
   const number = /^#?(\d{1,15})$/.exec(text)?.[1];
+  // A number is an order number (or an exact SKU); anything else matches e-mail or SKU parts.
+  if (number !== undefined)
+    return or(
+      eq(orders.orderNumber, Number(number)),
+      sql`exists (select 1 from order_items oi where oi.order_id = "orders"."id" and lower(oi.sku) = lower(${text}))`,
+    );
   const pattern = `%${likeText(text)}%`;
   return or(
-    number !== undefined ? eq(orders.orderNumber, Number(number)) : undefined,
     ilike(orders.email, pattern),
-    sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.sku} ilike ${pattern})`,
+    // Qualified by hand: drizzle leaves column names bare inside a raw subquery.
+    sql`exists (select 1 from order_items oi where oi.order_id = "orders"."id" and oi.sku ilike ${pattern})`,
   );
 }
 
@@ -32,7 +38,7 @@ export async function listOrders(
     .select({
       o: orders,
       cursorAt: sql<string>`${orders.createdAt}::text`,
-      itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)
     .where(

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../cart/cart-store';
 import { orderEvents, orders } from '../../db/schema/index';
 import { type OrderRow, serializeOrder } from '../order.service';
@@ -14,7 +14,14 @@ export async function appendOrderEvent(
   kind: string,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
-  await tx.insert(orderEvents).values({ websiteId: order.websiteId, orderId: order.id, kind, detail });
+  // clock_timestamp, not now(): entries of one transaction keep their order on the timeline.
+  await tx.insert(orderEvents).values({
+    websiteId: order.websiteId,
+    orderId: order.id,
+    kind,
+    detail,
+    createdAt: sql`clock_timestamp()`,
+  });
 }
 
 /** The order as the owner sees it: the buyer's view plus money state, tracking and the timeline. */

@@ -16,7 +16,7 @@ const MESSAGES: Record<Exclude<CardOutcome, 'success'>, string> = {
 const UNKNOWN_TOKEN = 'The payment details could not be processed.';
 
 const OUTCOME_CODE: Record<CardOutcome, string> = { success: 's', declined: 'd', insufficientFunds: 'i' };
-const CARD_TOKEN = /^tok_card_([sdi])(\d{4})_([A-Za-z0-9_-]{16})_([A-Za-z0-9_-]{32})$/;
+const CARD_TOKEN = /^(tok_card_([sdi])\d{4}_[A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{32})$/;
 
 export interface TestPaymentOptions {
   /** Signs the tokens the card form gets (the server secret); without it card tokens are refused. */
@@ -61,10 +61,10 @@ export function createTestPaymentProvider(options: TestPaymentOptions = {}): Pay
     const m = CARD_TOKEN.exec(token);
     const key = await secretOf();
     if (!m || !key) return undefined;
-    const expected = Buffer.from(sign(key, token.slice(0, token.lastIndexOf('_'))));
-    const given = Buffer.from(m[4] ?? '');
+    const expected = Buffer.from(sign(key, m[1] ?? ''));
+    const given = Buffer.from(m[3] ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-    return (Object.keys(OUTCOME_CODE) as CardOutcome[]).find((o) => OUTCOME_CODE[o] === m[1]);
+    return (Object.keys(OUTCOME_CODE) as CardOutcome[]).find((o) => OUTCOME_CODE[o] === m[2]);
   }
 
   return {
@@ -76,7 +76,7 @@ export function createTestPaymentProvider(options: TestPaymentOptions = {}): Pay
       const key = await secretOf();
       if (!key) return { ok: false, errors: { number: UNKNOWN_TOKEN } };
       const body = `tok_card_${OUTCOME_CODE[checked.outcome]}${checked.last4}_${randomBytes(12).toString('base64url')}`;
-      return { ok: true, token: `${body}_${sign(key, body)}`, brand: checked.brand, last4: checked.last4 };
+      return { ok: true, token: `${body}.${sign(key, body)}`, brand: checked.brand, last4: checked.last4 };
     },
     async charge({ amountCents, token, idempotencyKey }) {
       if (!Number.isSafeInteger(amountCents) || amountCents < 0)
