@@ -86,7 +86,8 @@ export const shippingOptionInput = z
     freeOverCents: cents.nullable().default(null),
     zones: z.array(zone).max(200).default([]),
     enabled: z.boolean().default(true),
-    displayIndex: z.number().int().min(0).max(10_000).default(0),
+    /** Position in the list; a new option without one goes last, an edit without one keeps its place. */
+    displayIndex: z.number().int().min(0).max(10_000).optional(),
   })
   .transform((o) => (o.kind === 'FLAT' ? { ...o, ratePerKgCents: 0 } : o));
 export const shippingOption = z.object({

@@ -112,7 +112,7 @@ export async function placeOrder(
       }
 
       // Each applied coupon counts one use, never past its limit (guarded UPDATE; 409 when reached).
-      await countCouponUses(tx, site.id, view.validCoupons);
+      await countCouponUses(tx, site.id, view);
       // Applied gift cards pay first (guarded, in this transaction); the provider charges the rest.
       const gift = await takeGiftCards(tx, site.id, cart.giftCardCodes, view);
       const charge =

@@ -184,15 +184,18 @@ describe.each(backends)('commerce preferences on %s', (backend) => {
     ['GB', 'clearpay', true],
     ['PR', 'afterpay', true],
     ['FR', 'afterpay', false],
-  ])('store country %s with %s: offered = %s (spec §9 provider countries)', async (country, provider, offered) => {
-    await call('PUT', STORE, { storeCountry: country });
-    await call('PUT', INSTALMENTS, { enabled: true, provider });
-    const page = (await site.request({ method: 'GET', url: '/cart?format=json' })).json();
-    expect(page.productInstallmentContext.cart).toMatchObject({
-      afterPayAvailable: offered,
-      stripeAccountCountry: country,
-    });
-  });
+  ])(
+    'store country %s with %s: offered = %s (spec §9 provider countries)',
+    async (country, provider, offered) => {
+      await call('PUT', STORE, { storeCountry: country });
+      await call('PUT', INSTALMENTS, { enabled: true, provider });
+      const page = (await site.request({ method: 'GET', url: '/cart?format=json' })).json();
+      expect(page.productInstallmentContext.cart).toMatchObject({
+        afterPayAvailable: offered,
+        stripeAccountCountry: country,
+      });
+    },
+  );
 });
 
 /** Poll an async check (pages follow a settings change within the resolver's 5 s). */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type couponInput, STORE_SETTINGS_MESSAGES } from '@store/api';
-import { COUPON_ERRORS, type Coupon, fillMessage } from '@store/commerce';
+import { COUPON_ERRORS, type Coupon, fillMessage, type InvalidCoupon } from '@store/commerce';
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { theRow } from '../../db/rows';
@@ -37,7 +37,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Codes are unique per site whatever their case (stored upper-case; older rows compared with upper()). */
-async function assertCodeFree(db: Database, websiteId: string, code: string, exceptId?: string) {
+async function assertCodeFree(db: Database | Tx, websiteId: string, code: string, exceptId?: string) {
   const [clash] = await db
     .select({ id: coupons.id })
     .from(coupons)
@@ -86,7 +86,6 @@ export async function createCoupon(db: Database, websiteId: string, input: Input
 
 /** Replaces everything but the usage count; a limit below what was already used is refused. */
 export async function updateCoupon(db: Database, websiteId: string, id: string, input: Input) {
-  await assertCodeFree(db, websiteId, input.code, id);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ timesUsed: coupons.timesUsed })
@@ -94,6 +93,7 @@ export async function updateCoupon(db: Database, websiteId: string, id: string, 
       .where(and(eq(coupons.websiteId, websiteId), eq(coupons.id, id)))
       .for('update');
     if (!current) throw notFound();
+    await assertCodeFree(tx, websiteId, input.code, id);
     if (input.usageLimit !== null && input.usageLimit < current.timesUsed) {
       const message = fillMessage(STORE_SETTINGS_MESSAGES.usageBelowUsed, { timesUsed: current.timesUsed });
       throw new ApiError('VALIDATION_FAILED', `usageLimit: ${message}`, { errors: { usageLimit: message } });
@@ -122,11 +122,18 @@ export async function deleteCoupon(db: Database, websiteId: string, id: string) 
 /**
  * At checkout, in the order's transaction: each applied coupon counts one use, only while
  * `times_used < usage_limit`. The row lock of the UPDATE makes concurrent checkouts take turns
- * and re-check the condition, so a limit is never exceeded; the one that finds it reached is
- * refused (409) and its transaction (stock, order) rolls back.
+ * and re-check the condition, so a limit is never exceeded. A checkout whose coupon ran out
+ * (before or during it) is refused with 409 rather than charged more than the buyer was shown;
+ * its transaction (stock, order) rolls back and the cart shows the coupon as used up.
  */
-export async function countCouponUses(tx: Tx, websiteId: string, applied: readonly Coupon[]): Promise<void> {
-  for (const coupon of applied) {
+export async function countCouponUses(
+  tx: Tx,
+  websiteId: string,
+  cart: { validCoupons: readonly Coupon[]; invalidCoupons: readonly InvalidCoupon[] },
+): Promise<void> {
+  const usedUp = () => new ApiError('CONFLICT', COUPON_ERRORS.COUPON_USED_UP);
+  if (cart.invalidCoupons.some((c) => c.code === 'COUPON_USED_UP')) throw usedUp();
+  for (const coupon of cart.validCoupons) {
     const counted = await tx
       .update(coupons)
       .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
@@ -138,7 +145,7 @@ export async function countCouponUses(tx: Tx, websiteId: string, applied: readon
         ),
       )
       .returning({ id: coupons.id });
-    if (counted.length === 0) throw new ApiError('CONFLICT', COUPON_ERRORS.COUPON_USED_UP);
+    if (counted.length === 0) throw usedUp();
   }
 }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { shippingOptionInput } from '@store/api';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { shippingOptions } from '../../db/schema/index';
@@ -31,10 +31,11 @@ export async function listShippingOptions(db: Database, websiteId: string) {
 }
 
 export async function createShippingOption(db: Database, websiteId: string, input: Input) {
+  const last = sql<number>`coalesce((select max(${shippingOptions.displayIndex}) + 1 from ${shippingOptions} where ${shippingOptions.websiteId} = ${websiteId}), 0)`;
   const row = theRow(
     await db
       .insert(shippingOptions)
-      .values({ ...input, websiteId })
+      .values({ ...input, displayIndex: input.displayIndex ?? last, websiteId })
       .returning(),
     'insert into shipping_options',
   );
