@@ -22,8 +22,9 @@ async function rows(db: Database, query: ReturnType<typeof sql>): Promise<Row[]>
 /**
  * The owner's numbers for a date range (days in UTC, filtered on server arrival time).
  * A visit is one (visitor id, visit count) pair of the ss_cvr record; rates are shares of
- * visits. Revenue counts live orders only: test-mode orders (no money moved) and
- * canceled orders are left out.
+ * visits. Revenue (net of refunds) counts live orders only: test-mode orders (no money
+ * moved) and canceled orders are left out, unless the store has never taken a live payment:
+ * then it is in test mode and its test-mode orders are counted, with `testMode: true`.
  */
 export async function analyticsSummary(db: Database, websiteId: string, range: AnalyticsRange) {
   const inRange = sql`website_id = ${websiteId} and received_at >= ${range.from.toISOString()}::timestamptz and received_at < ${range.to.toISOString()}::timestamptz`;
@@ -66,11 +67,21 @@ export async function analyticsSummary(db: Database, websiteId: string, range: A
     'add-to-cart totals',
   );
 
+  // A store that has never taken a live payment is in test mode (the built-in provider):
+  // its test-mode orders are its numbers, labelled `testMode`, instead of an empty report.
+  const live = theRow(
+    await rows(
+      db,
+      sql`select exists (select 1 from orders where website_id = ${websiteId} and test_mode = false) as live`,
+    ),
+    'live orders',
+  );
+  const testMode = live.live !== true;
   const revenue = await rows(
     db,
-    sql`select currency, count(*) as orders, coalesce(sum(grand_total_cents), 0) as grand_total_cents
+    sql`select currency, count(*) as orders, coalesce(sum(grand_total_cents - refunded_cents), 0) as grand_total_cents
         from orders
-        where website_id = ${websiteId} and test_mode = false and status <> 'CANCELED'
+        where website_id = ${websiteId} and test_mode = ${testMode} and status <> 'CANCELED'
           and created_at >= ${range.from.toISOString()}::timestamptz
           and created_at < ${range.to.toISOString()}::timestamptz
         group by currency order by currency`,
@@ -111,6 +122,8 @@ export async function analyticsSummary(db: Database, websiteId: string, range: A
       uniqueVisitors: num(p.unique_visitors),
     })),
     addToCart: { events: num(adds.events), visits: num(adds.visits), rate: ratio(num(adds.visits), visits) },
+    /** true: the order and revenue figures are test-mode orders (no live payment yet). */
+    testMode,
     checkout: { orders: orderCount, conversion: ratio(orderCount, visits) },
     revenue: revenue.map((r) => ({
       currency: String(r.currency),
