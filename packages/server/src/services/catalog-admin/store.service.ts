@@ -8,7 +8,7 @@ import {
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { theRow } from '../../db/rows';
-import { categories, collections, items, navigations } from '../../db/schema/index';
+import { type NavigationItem, categories, collections, items, navigations } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { CollectionType } from '../../pages/page-types';
 import { MAIN_NAVIGATION } from '../studio/navigation.service';
@@ -231,13 +231,20 @@ export async function listStores(db: Database, websiteId: string) {
       .groupBy(items.collectionId),
     db.select().from(navigations).where(eq(navigations.websiteId, websiteId)),
   ]);
-  const linked = new Set(JSON.stringify(navs.map((n) => n.items)).match(/"collectionId":"[^"]+"/g) ?? []);
+  const linked = new Set<string>();
+  const walk = (list: NavigationItem[]): void => {
+    for (const item of list) {
+      if (item.collectionId) linked.add(item.collectionId);
+      walk(item.children ?? []);
+    }
+  };
+  for (const nav of navs) walk(nav.items);
   return {
     stores: stores.map((s) => {
       const own = cats.filter((c) => c.collectionId === s.id);
       const root = own.find((c) => c.slug === ROOT_CATEGORY.slug && c.parentCategoryId === null);
       return {
-        ...serializeStore(s, root?.id ?? '', linked.has(`"collectionId":"${s.id}"`)),
+        ...serializeStore(s, root?.id ?? '', linked.has(s.id)),
         productCount: counts.find((c) => c.collectionId === s.id)?.n ?? 0,
         categories: own.map(serializeCategory),
       };
