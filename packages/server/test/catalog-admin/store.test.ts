@@ -48,7 +48,11 @@ describe.each(backends)('store creation and categories (spec §4, §7) on %s', (
     // The published site links it at once.
     expect((await site.request({ method: 'GET', url: '/' })).body).toContain('href="/goods"');
     const listed = (await call('GET', '/api/studio/stores')).json();
+    expect(listed.stores.find((s: { urlId: string }) => s.urlId === 'shop')).toMatchObject({
+      inNavigation: true,
+    });
     expect(listed.stores.find((s: { id: string }) => s.id === store.id)).toMatchObject({
+      inNavigation: true,
       productCount: 0,
       categories: [expect.objectContaining({ id: store.rootCategoryId })],
     });
@@ -63,6 +67,10 @@ describe.each(backends)('store creation and categories (spec §4, §7) on %s', (
     expect(await db.select().from(navigations).where(eq(navigations.websiteId, site.websiteId))).toEqual(
       before,
     );
+    const listed = (await call('GET', '/api/studio/stores')).json();
+    expect(listed.stores.find((s: { id: string }) => s.id === res.json().id)).toMatchObject({
+      inNavigation: false,
+    });
   });
 
   it.each([
