@@ -1,5 +1,6 @@
 import { cartStore } from './cart-store';
 import { shouldLoadCart } from './cookies';
+import { showAccountState } from './islands/account/header-state';
 import { islandRegistry } from './islands/registry';
 import { pageData } from './page-data';
 import { showStudioLink } from './studio-link';
@@ -91,6 +92,7 @@ function boot(): void {
       Number(popup.dataset.delay) * 1000,
     );
   showStudioLink();
+  showAccountState();
   startTrackingSafely(page);
 }
 

@@ -58,6 +58,7 @@ const systemPages: Record<string, PageTypeCode> = {
   '/checkout/order-confirmed': PageType.orderConfirmed,
   '/search': PageType.search,
   '/newsletter/unsubscribe': PageType.newsletterUnsubscribe,
+  '/account': PageType.customerAccount,
 };
 
 function siteFrame(site: SiteRecord, frame: SiteFrameData, path: string) {

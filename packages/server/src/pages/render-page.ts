@@ -106,6 +106,7 @@ function pageTitle(context: PageContext): string | null {
   if (context.pageType === 201) return 'Checkout';
   if (context.pageType === 202) return 'Order confirmed';
   if (context.pageType === 102) return 'Search';
+  if (context.pageType === 250) return 'Account';
   const title = (context.item?.title as string | undefined) ?? context.collection?.title;
   return title && context.collection?.urlId !== 'home' ? title : null;
 }

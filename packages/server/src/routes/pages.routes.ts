@@ -24,8 +24,16 @@ import { publicOrigin } from './seo.routes';
 
 /** Query parameters a page reads; every other parameter is ignored (and not part of the cache key). */
 const PAGE_PARAMS = ['format', 'q', 'page', 'category', 'sort', 'orderId'] as const;
-/** Pages unique to one visitor's order: not worth a cache entry. */
-const UNCACHED_TYPES = new Set<number>([PageType.orderConfirmed, PageType.orderStatus]);
+/**
+ * Pages unique to one visitor's order: not worth a cache entry. The account page's HTML holds
+ * nothing personal (its island reads the account), but it is never kept either: personal pages
+ * must not be cached or shared, whatever a later change puts in them.
+ */
+const UNCACHED_TYPES = new Set<number>([
+  PageType.orderConfirmed,
+  PageType.orderStatus,
+  PageType.customerAccount,
+]);
 
 /**
  * Megabytes of rendered pages kept per process. Read here rather than in config.ts (owned

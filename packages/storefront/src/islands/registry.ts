@@ -19,4 +19,5 @@ export const islandRegistry: Record<string, Loader | undefined> = {
   restock: () => import('./restock/index'),
   reviews: () => import('./reviews/index'),
   'newsletter-unsubscribe': () => import('./newsletter/unsubscribe'),
+  account: () => import('./account/index'),
 };

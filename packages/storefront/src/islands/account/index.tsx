@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiFailure, api } from '../../api';
+import { signOut } from '../../sign-out';
+import { AddressBook } from './addresses';
+import { AuthForms } from './auth-forms';
+import { failureText } from './account-text';
+import { OrderDetail, OrderHistory } from './orders';
+
+type Me = { id: string; email: string; isOwner: boolean };
+type Route = { view: 'orders' } | { view: 'order'; id: string } | { view: 'addresses' };
+
+/** Views live in the hash (`#orders/<id>`, `#addresses`): one cached-free page, back button works. */
+function routeOf(hash: string): Route {
+  const order = /^#orders\/([A-Za-z0-9-]{1,64})$/.exec(hash);
+  if (order?.[1]) return { view: 'order', id: order[1] };
+  return hash === '#addresses' ? { view: 'addresses' } : { view: 'orders' };
+}
+
+function useRoute(): Route {
+  const [route, setRoute] = useState(() => routeOf(location.hash));
+  useEffect(() => {
+    const update = () => setRoute(routeOf(location.hash));
+    addEventListener('hashchange', update);
+    return () => removeEventListener('hashchange', update);
+  }, []);
+  return route;
+}
+
+/**
+ * The header read "signed in" from a cookie the server no longer honours (the session ended):
+ * sign out properly, so the server resets the cookie; the visitor keeps the cart.
+ */
+function forgetStaleSignIn(): void {
+  if (document.documentElement.dataset.signedIn === undefined) return;
+  delete document.documentElement.dataset.signedIn;
+  void signOut({ cloneCart: true }).catch(() => undefined);
+}
+
+function Account() {
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const route = useRoute();
+  useEffect(() => {
+    api('GET /api/site-users/account')
+      .then(setMe)
+      .catch((e: unknown) => {
+        if (e instanceof ApiFailure && e.status === 401) {
+          forgetStaleSignIn();
+          setMe(null);
+        } else setError(failureText(e));
+      });
+  }, []);
+  if (error) return <p role="alert">{error}</p>;
+  if (me === undefined) return <p className="account-loading">Loading your account…</p>;
+  if (me === null) return <AuthForms />;
+  const leave = () => {
+    void signOut()
+      .catch(() => undefined)
+      .finally(() => location.assign('/account'));
+  };
+  return (
+    <div className="account-home">
+      <p className="account-who">
+        Signed in as <strong>{me.email}</strong>
+        {me.isOwner && (
+          <>
+            {' · '}
+            <a href="/config">Manage the store in the studio</a>
+          </>
+        )}
+      </p>
+      <nav className="account-tabs" aria-label="Account">
+        <a href="#orders" aria-current={route.view === 'addresses' ? undefined : 'page'}>
+          Orders
+        </a>
+        <a href="#addresses" aria-current={route.view === 'addresses' ? 'page' : undefined}>
+          Addresses
+        </a>
+        <button type="button" className="link-button account-tabs__out" onClick={leave}>
+          Sign out
+        </button>
+      </nav>
+      {route.view === 'order' ? (
+        <OrderDetail id={route.id} />
+      ) : route.view === 'addresses' ? (
+        <AddressBook />
+      ) : (
+        <OrderHistory />
+      )}
+    </div>
+  );
+}
+
+/** Island entry ('account', the /account page). */
+export function mount(element: HTMLElement): void {
+  createRoot(element).render(<Account />);
+}
