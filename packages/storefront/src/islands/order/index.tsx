@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiFailure, api } from '../../api';
 import { pageData } from '../../page-data';
 import type { OrderView } from '@store/api/client';
+import { GiftCardsAndDownloads } from './gift-cards-downloads';
 
 /** Order confirmed / order status: reads GET /api/commerce/orders/{id}. */
 function Order(props: { orderId: string; view: string }) {
@@ -45,6 +46,7 @@ function Order(props: { orderId: string; view: string }) {
       <p>
         Total: <strong>{formatMoney(order.grandTotalCents, currency)}</strong>
       </p>
+      <GiftCardsAndDownloads order={order} currency={currency} />
     </div>
   );
 }
