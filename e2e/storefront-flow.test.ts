@@ -36,11 +36,12 @@ async function fillCheckout(page: LaunchedBrowser['page']): Promise<void> {
   await page.selectOption('#checkout-country', 'US');
   await page.selectOption('#checkout-state', 'NY');
   await page.fill('#checkout-postalCode', '12345');
-  const option = await page.$eval(
-    '#checkout-shippingOptionId option:nth-child(2)',
-    (o) => (o as HTMLOptionElement).value,
-  );
-  await page.selectOption('#checkout-shippingOptionId', option);
+  await page.check('#checkout-shippingOptionId'); // the first shipping option
+  // The test-mode card form: the card becomes a token before the order is placed.
+  await page.fill('#card-number', '4242 4242 4242 4242');
+  await page.fill('#card-expiry', '12/30');
+  await page.fill('#card-cvc', '123');
+  await page.fill('#card-name', 'Ada Lovelace');
 }
 
 describe('storefront in Chromium', () => {
@@ -70,7 +71,7 @@ describe('storefront in Chromium', () => {
     await page.waitForSelector('[data-testid="cart-line"]');
     await page.fill('[data-testid="cart-line"] input[type=number]', '3');
     await page.press('[data-testid="cart-line"] input[type=number]', 'Enter');
-    await expect.poll(() => page.textContent('[data-testid="cart-subtotal"]')).toBe('$84.00');
+    await expect.poll(() => page.textContent('[data-testid="summary-subtotal"]')).toBe('$84.00');
     expect(await page.textContent('[data-cart-count]')).toBe('3');
     await screenshot('cart-page');
     await page.click('button:has-text("Remove")');

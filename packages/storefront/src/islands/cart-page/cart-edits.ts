@@ -29,3 +29,18 @@ export async function updateAdditionalFields(entry: CartEntryView, fields: unkno
     cartStore.setStatus('loaded');
   }
 }
+
+export async function chooseShippingOption(shippingOptionId: string): Promise<void> {
+  const res = await api('PUT /api/commerce/shopping-cart/shipping-option', { body: { shippingOptionId } });
+  cartStore.replace(res.shoppingCart);
+}
+
+export async function applyCoupon(code: string): Promise<void> {
+  const res = await api('POST /api/commerce/shopping-cart/coupons', { body: { code } });
+  cartStore.replace(res.shoppingCart);
+}
+
+export async function removeCoupon(code: string): Promise<void> {
+  const res = await api('DELETE /api/commerce/shopping-cart/coupons/:code', { params: { code } });
+  cartStore.replace(res.shoppingCart);
+}

@@ -11,6 +11,8 @@ import { useCart } from '../../use-cart';
 import { mountInto } from '../mount-into';
 import { CartInstalments } from './cart-instalments';
 import { CartLine } from './cart-line';
+import { CouponField } from './coupon-field';
+import { ShippingEstimate } from './shipping-estimate';
 import { removeEntry, setQuantity, updateAdditionalFields } from './cart-edits';
 import { loadEntryForm, useEntryForms } from './use-entry-forms';
 
@@ -128,28 +130,30 @@ function CartPage() {
           ))}
         </tbody>
       </table>
-      <div className="cart-summary">
-        <div>
-          <div>
-            Subtotal:{' '}
-            <strong data-testid="cart-subtotal">{formatMoney(cart?.subtotalCents ?? 0, currency)}</strong>
-          </div>
+      <div className="cart-bottom">
+        <div className="cart-bottom__side">
+          {cart && <CouponField cart={cart} idPrefix="cart" />}
+        </div>
+        <div className="cart-bottom__main">
+          {cart && <ShippingEstimate cart={cart} currency={currency} />}
           {cart && <CartInstalments cart={cart} page={page} />}
           {belowMinimum && (
             <p className="form-error" role="status">
               {`To check out, your order subtotal must be ${formatMoney(minimum, currency)} or more.`}
             </p>
           )}
+          <div className="cart-bottom__actions">
+            {belowMinimum ? (
+              <button type="button" className="button" disabled>
+                Checkout
+              </button>
+            ) : (
+              <a className="button-link" href="/checkout">
+                Checkout
+              </a>
+            )}
+          </div>
         </div>
-        {belowMinimum ? (
-          <button type="button" className="button" disabled>
-            Checkout
-          </button>
-        ) : (
-          <a className="button-link" href="/checkout">
-            Checkout
-          </a>
-        )}
       </div>
       {editing && (
         <Modal title="Edit details" onClose={() => setEditing(null)}>

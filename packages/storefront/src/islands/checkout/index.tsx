@@ -1,50 +1,31 @@
-import { CART_ERRORS, formatMoney } from '@store/commerce';
+import { CART_ERRORS } from '@store/commerce';
+import type { ShoppingCart } from '@store/api/client';
 import { type FormEvent, useState } from 'react';
-import { ApiFailure, api } from '../../api';
+import { ApiFailure } from '../../api';
 import { cartStore } from '../../cart-store';
 import { pageData } from '../../page-data';
 import { useCart } from '../../use-cart';
+import { chooseShippingOption } from '../cart-page/cart-edits';
+import { ShippingOptions } from '../cart-page/shipping-options';
+import { useShippingLocation } from '../cart-page/use-shipping-location';
 import { mountInto } from '../mount-into';
+import { AddressFields, type CheckoutErrors } from './address-fields';
 import { offlineAddressLookup } from './address-lookup';
+import { type CardErrors, type CardFields, validateCard } from './card-fields';
+import { CardForm } from './card-form';
+import { paidByGiftCards, testCardTokenizer } from './card-tokenizer';
+import { CheckoutSummary } from './checkout-summary';
+import { placeOrder } from './place-order';
 import { SubscriptionSummary } from './subscription-summary';
 import { type CheckoutFields, validateCheckout } from './validate-checkout';
 
-const LABELS: Record<keyof CheckoutFields, string> = {
-  email: 'Email',
-  firstName: 'First name',
-  lastName: 'Last name',
-  address1: 'Address',
-  city: 'City',
-  state: 'State / region',
-  postalCode: 'Postal code',
-  country: 'Country',
-  shippingOptionId: 'Shipping',
-};
-
-/** Checkout driven by the checkout API: contact, shipping, test payment, then order confirmed. */
+/** Checkout driven by the checkout API: contact, address, shipping, card, then order confirmed. */
 function Checkout(props: { cartToken: string | null }) {
   const { cart, synced } = useCart();
-  const currency = pageData().currency;
-  const [fields, setFields] = useState<CheckoutFields>({
-    email: '',
-    firstName: '',
-    lastName: '',
-    address1: '',
-    city: '',
-    state: '',
-    postalCode: '',
-    country: 'US',
-    shippingOptionId: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof CheckoutFields, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [placing, setPlacing] = useState(false);
-
   if (!synced) return <p className="cart-loading">Loading checkout…</p>;
-  const entries = cart?.entries ?? [];
-  if (entries.length === 0 && !props.cartToken) {
+  if ((cart?.entries.length ?? 0) === 0 && !props.cartToken) {
     return (
-      <div>
+      <div className="cart-empty">
         <p>{CART_ERRORS.CART_EMPTY}</p>
         <a className="button-link" href="/shop">
           Continue shopping
@@ -52,204 +33,183 @@ function Checkout(props: { cartToken: string | null }) {
       </div>
     );
   }
-  // A subscription cart (cartToken) is not the visitor's CART; subscriptions are physical or
-  // service products, so ask for the address to be safe.
-  const needsShipping = props.cartToken ? true : Boolean(cart?.requiresShipping ?? true);
-  const options = cart?.shippingOptions ?? [];
-  const shipping = options.find((o) => o.id === fields.shippingOptionId);
+  return <CheckoutForm cart={cart} cartToken={props.cartToken} />;
+}
+
+/** The address's parts that price the order, once they are complete enough to mean something. */
+function pricedLocation(fields: CheckoutFields) {
+  const regions = offlineAddressLookup.regions(fields.country);
+  const region =
+    regions.length > 0 ? regions.find((r) => r.code === fields.state)?.code : fields.state.trim();
+  const postal = fields.postalCode.trim();
+  return {
+    country: fields.country,
+    ...(region ? { region } : {}),
+    ...(postal && offlineAddressLookup.isPostalCode(fields.country, postal) ? { postalCode: postal } : {}),
+  };
+}
+
+function failureText(e: unknown): string {
+  if (e instanceof ApiFailure) return e.offline ? CART_ERRORS.NETWORK_ERROR : e.message;
+  return 'Unable to place the order. Please try again.';
+}
+
+function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | null }) {
+  const { cart, cartToken } = props;
+  const currency = pageData().currency;
+  // The cart page's estimate already chose where it ships: start from there.
+  const start = cart?.shippingLocation ?? null;
+  const [fields, setFields] = useState<CheckoutFields>({
+    email: '',
+    firstName: '',
+    lastName: '',
+    address1: '',
+    city: '',
+    state: start?.region ?? '',
+    postalCode: '',
+    country: start?.country ?? 'US',
+    shippingOptionId: '',
+  });
+  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '', name: '' });
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  // 'fields' is the "check the fields" note: shown only while a field still shows an error.
+  const [alert, setAlert] = useState<{ kind: 'fields' | 'failed'; text: string } | null>(null);
+  const [placing, setPlacing] = useState(false);
+
+  // A subscription cart (cartToken) is not the visitor's cart: it takes its shipping option with
+  // the checkout call. Subscriptions are physical or service products: ask for the address.
+  const subscription = Boolean(cartToken);
+  const needsShipping = subscription || Boolean(cart?.requiresShipping ?? true);
+  const current = {
+    ...fields,
+    shippingOptionId: subscription ? fields.shippingOptionId : (cart?.selectedShippingOption?.id ?? ''),
+  };
+  // Gift cards that pay the whole order leave nothing to charge: no card is asked for.
+  const due = cart as (ShoppingCart & { giftCardCents?: number; amountDueCents?: number }) | null;
+  const nothingDue = !subscription && (due?.giftCardCents ?? 0) > 0 && due?.amountDueCents === 0;
+  const located = useShippingLocation(needsShipping ? pricedLocation(fields) : null, {
+    initial: start ? { country: start.country, region: start.region } : null,
+    enabled: !subscription,
+  });
+
   // A shown error goes once its field is fixed (re-checked on every change), never before.
-  const set = (key: keyof CheckoutFields) => (e: { target: { value: string } }) => {
-    const next = { ...fields, [key]: e.target.value };
+  const recheck = <K extends string>(
+    shown: Partial<Record<K, string>>,
+    key: K,
+    now: string | undefined,
+    set: (e: Partial<Record<K, string>>) => void,
+  ) => {
+    if (!shown[key]) return;
+    const copy = { ...shown };
+    if (now) copy[key] = now;
+    else delete copy[key];
+    set(copy);
+  };
+  const changeField = (key: keyof CheckoutFields, value: string) => {
+    // A new country resets the region: the old one belongs to another country.
+    const next = key === 'country' ? { ...current, country: value, state: '' } : { ...current, [key]: value };
     setFields(next);
-    if (!errors[key]) return;
-    const now = validateCheckout(next, needsShipping)[key];
-    setErrors((current) => {
-      const copy = { ...current };
-      if (now) copy[key] = now;
-      else delete copy[key];
-      return copy;
-    });
+    recheck(errors, key, validateCheckout(next, needsShipping)[key], setErrors);
+  };
+  const changeCard = (key: keyof CardFields, value: string) => {
+    const next = { ...card, [key]: value };
+    setCard(next);
+    recheck(cardErrors, key, validateCard(next)[key], setCardErrors);
+  };
+  const chooseOption = async (id: string) => {
+    if (subscription) setFields((f) => ({ ...f, shippingOptionId: id }));
+    else await chooseShippingOption(id);
+    recheck(errors, 'shippingOptionId', undefined, setErrors);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateCheckout(fields, needsShipping);
+    if (placing) return;
+    const found = validateCheckout(current, needsShipping);
+    const foundCard = nothingDue ? {} : validateCard(card);
     setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
+    setCardErrors(foundCard);
+    const first = Object.keys(found)[0];
+    const firstCard = Object.keys(foundCard)[0];
+    if (first || firstCard) {
+      setAlert({ kind: 'fields', text: 'Please check the fields marked below.' });
+      document.getElementById(first ? `checkout-${first}` : `card-${firstCard}`)?.focus();
       return;
     }
+    setAlert(null);
     setPlacing(true);
     try {
-      // The visitor's cart gets the option first (totals shown back); a subscription cart
-      // takes it with the checkout call.
-      if (needsShipping && fields.shippingOptionId && !props.cartToken) {
-        const res = await api('PUT /api/commerce/shopping-cart/shipping-option', {
-          body: { shippingOptionId: fields.shippingOptionId },
-        });
-        cartStore.replace(res.shoppingCart);
-      }
-      const { order, confirmationUrl } = await api('POST /api/commerce/checkout', {
-        body: {
-          email: fields.email.trim(),
-          ...(props.cartToken ? { cartToken: props.cartToken } : {}),
-          shippingAddress: needsShipping
-            ? {
-                firstName: fields.firstName,
-                lastName: fields.lastName,
-                address1: fields.address1,
-                city: fields.city,
-                region: fields.state || undefined,
-                postalCode: fields.postalCode,
-                country: fields.country,
-              }
-            : undefined,
-          shippingOptionId: needsShipping ? fields.shippingOptionId : undefined,
-          payment: { provider: 'test', token: 'tok_visa' },
-        },
+      const result = await placeOrder({
+        fields: current,
+        card,
+        tokenize: nothingDue ? paidByGiftCards : testCardTokenizer,
+        needsShipping,
+        cartToken,
       });
-      window.location.assign(
-        confirmationUrl ?? `/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}`,
-      );
+      if (result.ok) return window.location.assign(result.confirmationUrl);
+      setCardErrors(result.cardErrors);
+      setAlert({ kind: 'fields', text: 'Please check the card details.' });
+      document.getElementById(`card-${Object.keys(result.cardErrors)[0]}`)?.focus();
     } catch (e) {
-      setPlacing(false);
-      setServerError(
-        e instanceof ApiFailure
-          ? e.offline
-            ? CART_ERRORS.NETWORK_ERROR
-            : e.message
-          : 'Unable to place the order. Please try again.',
-      );
+      // A decline (PAYMENT_FAILED) says why; the form keeps what was typed for another try.
+      setAlert({ kind: 'failed', text: failureText(e) });
     }
+    setPlacing(false);
   };
 
-  const input = (key: keyof CheckoutFields, type = 'text', autoComplete?: string) => (
-    <div>
-      <label htmlFor={`checkout-${key}`}>{LABELS[key]}</label>
-      <input
-        id={`checkout-${key}`}
-        type={type}
-        autoComplete={autoComplete}
-        value={fields[key]}
-        onChange={set(key)}
-        aria-invalid={Boolean(errors[key])}
-        aria-describedby={errors[key] ? `checkout-${key}-error` : undefined}
-      />
-      {errors[key] && (
-        <span id={`checkout-${key}-error`} className="field-error">
-          {errors[key]}
-        </span>
-      )}
-    </div>
-  );
-
-  const regions = offlineAddressLookup.regions(fields.country);
-  const select = (
-    key: keyof CheckoutFields,
-    options: { value: string; label: string }[],
-    autoComplete: string,
-  ) => (
-    <div>
-      <label htmlFor={`checkout-${key}`}>{LABELS[key]}</label>
-      <select
-        id={`checkout-${key}`}
-        autoComplete={autoComplete}
-        value={fields[key]}
-        onChange={(e) => {
-          // A new country resets the region: the old one belongs to another country.
-          if (key === 'country') setFields((f) => ({ ...f, country: e.target.value, state: '' }));
-          else set(key)(e);
-        }}
-        aria-invalid={Boolean(errors[key])}
-        aria-describedby={errors[key] ? `checkout-${key}-error` : undefined}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {errors[key] && (
-        <span id={`checkout-${key}-error`} className="field-error">
-          {errors[key]}
-        </span>
-      )}
-    </div>
-  );
+  const marked = Object.keys(errors).length + Object.keys(cardErrors).length > 0;
+  const shownAlert = alert && (alert.kind === 'failed' || marked) ? alert.text : null;
 
   return (
-    <form className="checkout-form" onSubmit={submit} noValidate>
-      <section aria-label="Order summary" className="checkout-summary">
-        {props.cartToken ? (
-          <SubscriptionSummary cartToken={props.cartToken} currency={currency} />
+    <form className="checkout-form checkout-layout" onSubmit={submit} noValidate>
+      <div className="checkout-layout__summary">
+        {cartToken ? (
+          <section className="checkout-summary">
+            <SubscriptionSummary cartToken={cartToken} currency={currency} />
+          </section>
         ) : (
-          <ul>
-            {entries.map((e) => (
-              <li key={e.id}>
-                {e.quantity} × {e.title} — {formatMoney(e.subTotal, currency)}
-              </li>
-            ))}
-          </ul>
+          cart && <CheckoutSummary cart={cart} currency={currency} pending={located.pending} />
         )}
-        {!props.cartToken && (
-          <p>
-            Subtotal: <strong>{formatMoney(cart?.subtotalCents ?? 0, currency)}</strong>
-            {shipping && ` · Shipping: ${formatMoney(shipping.costCents, currency)}`}
-          </p>
-        )}
-      </section>
-      <h2>Contact</h2>
-      {input('email', 'email', 'email')}
-      {needsShipping && (
-        <>
-          <h2>Shipping address</h2>
-          {input('firstName', 'text', 'given-name')}
-          {input('lastName', 'text', 'family-name')}
-          {input('address1', 'text', 'address-line1')}
-          {input('city', 'text', 'address-level2')}
-          {select(
-            'country',
-            offlineAddressLookup.countries().map((c) => ({ value: c.code, label: c.name })),
-            'country',
-          )}
-          {regions.length > 0
-            ? select(
-                'state',
-                [{ value: '', label: 'Choose…' }, ...regions.map((r) => ({ value: r.code, label: r.name }))],
-                'address-level1',
-              )
-            : input('state', 'text', 'address-level1')}
-          {input('postalCode', 'text', 'postal-code')}
-          <div>
-            <label htmlFor="checkout-shippingOptionId">Shipping</label>
-            <select
-              id="checkout-shippingOptionId"
-              value={fields.shippingOptionId}
-              onChange={set('shippingOptionId')}
-              aria-invalid={Boolean(errors.shippingOptionId)}
-            >
-              <option value="">Choose a shipping option</option>
-              {options.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name} — {formatMoney(o.costCents, currency)}
-                </option>
-              ))}
-            </select>
-            {errors.shippingOptionId && <span className="field-error">{errors.shippingOptionId}</span>}
+      </div>
+      <div className="checkout-layout__main">
+        <AddressFields fields={fields} errors={errors} needsShipping={needsShipping} onChange={changeField} />
+        {needsShipping && (
+          <div className="checkout-section">
+            <ShippingOptions
+              idPrefix="checkout"
+              options={cart?.shippingOptions ?? []}
+              selectedId={current.shippingOptionId || null}
+              currency={currency}
+              error={errors.shippingOptionId}
+              onChoose={chooseOption}
+            />
+            {located.error && <p className="form-error">{located.error}</p>}
           </div>
-        </>
-      )}
-      <h2>Payment</h2>
-      <p className="meta">Test mode: the card 4242 4242 4242 4242 is charged.</p>
-      {serverError && (
-        <p className="form-error" role="alert" data-testid="checkout-error">
-          {serverError}
-        </p>
-      )}
-      <button type="submit" disabled={placing}>
-        {placing ? 'Placing order…' : 'Place order'}
-      </button>
+        )}
+        <fieldset className="checkout-section">
+          <legend>Payment</legend>
+          {!nothingDue && (
+            <>
+              <p className="test-mode-note" data-testid="test-mode-note">
+                Test mode — use card 4242 4242 4242 4242, any future date, any CVC.
+              </p>
+              <CardForm value={card} errors={cardErrors} onChange={changeCard} />
+            </>
+          )}
+        </fieldset>
+        {/* Always in the page, so each new message is announced when it appears. */}
+        <div className="checkout-alert" role="alert">
+          {shownAlert && (
+            <p className="form-error" data-testid="checkout-error">
+              {shownAlert}
+            </p>
+          )}
+        </div>
+        <button type="submit" disabled={placing}>
+          {placing ? 'Placing order…' : 'Place order'}
+        </button>
+      </div>
     </form>
   );
 }
