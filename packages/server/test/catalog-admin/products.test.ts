@@ -279,6 +279,14 @@ describe.each(backends)('studio products on %s', (backend) => {
     );
   });
 
+  it('answers 4xx, never 5xx, to characters the database cannot store', async () => {
+    expect((await call('GET', '/api/studio/products?q=%00')).statusCode).toBe(400);
+    expect((await call('GET', '/api/studio/inventory?q=%ED%A0%80')).statusCode).toBeLessThan(500);
+    const body = teeBody(shop);
+    at(body, 0).sku = 'A\u0000B';
+    expect((await call('POST', '/api/studio/products', body)).statusCode).toBe(400);
+  });
+
   it.each(['type=7', 'type=abc', 'stock=plenty', 'cursor=%%%'])(
     'refuses the list query %s with 400',
     async (query) => {
