@@ -1,22 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { setUnsavedGuard } from '../unsaved-guard';
+import { InventoryBulk } from './inventory-bulk';
 import { type OfferLabel, RestockOfferBar } from './inventory-restock';
+import { InventoryRow, type StockEdit } from './inventory-row';
 import {
   type InventoryChange,
-  type InventoryRow,
+  type InventoryRow as Row,
   type RestockOffer,
   type StockState,
   failureMessage,
   fieldErrors,
   optionsLabel,
   productsApi,
-  stockLabel,
   stockStates,
 } from './products-api';
 
-type Edit = { qty: string; unlimited: boolean };
 const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
-const signed = (text: string) => (/^-?\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
 /**
  * Every variant's stock, 100 a page: edit a number (or unlimited) per row and save, or select
@@ -26,28 +25,31 @@ const signed = (text: string) => (/^-?\d+$/.test(text.trim()) ? Number(text.trim
 export function InventoryStock() {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState<{ q?: string; stock?: StockState }>({});
-  const [rows, setRows] = useState<InventoryRow[]>([]);
+  const [rows, setRows] = useState<Row[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
-  const [edits, setEdits] = useState<Record<string, Edit>>({});
+  const [edits, setEdits] = useState<Record<string, StockEdit>>({});
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [bulk, setBulk] = useState({ set: '', add: '' });
   const [offers, setOffers] = useState<{ offer: RestockOffer; label: OfferLabel }[]>([]);
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const [note, setNote] = useState('');
 
+  // Only the newest request may fill the table: a slow first page must not land after a search.
+  const requests = useRef(0);
   async function load(cursor?: string) {
+    const request = ++requests.current;
     setLoading(true);
     try {
       const page = await productsApi.inventory({ ...query, cursor });
+      if (request !== requests.current) return;
       setRows((list) => (cursor ? [...list, ...page.variants] : page.variants));
       setNext(page.hasNextPage ? page.nextPageCursor : null);
       setAlert('');
     } catch (failure) {
-      setAlert(failureMessage(failure));
+      if (request === requests.current) setAlert(failureMessage(failure));
     } finally {
-      setLoading(false);
+      if (request === requests.current) setLoading(false);
     }
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the filters change
@@ -122,22 +124,6 @@ export function InventoryStock() {
     return () => setUnsavedGuard(null);
   }, []);
 
-  async function bulkChange(kind: 'set' | 'add') {
-    const n = kind === 'set' ? whole(bulk.set) : signed(bulk.add);
-    if (n === null)
-      return setAlert(kind === 'set' ? 'Enter a whole number of 0 or more.' : 'Enter a whole number.');
-    const ids = [...selected];
-    const ok = await apply(
-      ids.map((variantId) =>
-        kind === 'set' ? { variantId, qtyInStock: n, unlimited: false } : { variantId, adjustBy: n },
-      ),
-    );
-    if (ok) {
-      setSelected(new Set());
-      setBulk({ set: '', add: '' });
-    }
-  }
-
   const tracked = rows.filter((r) => r.tracksStock);
   const allSelected = tracked.length > 0 && tracked.every((r) => selected.has(r.variantId));
   const toggle = (id: string, on: boolean) =>
@@ -147,7 +133,7 @@ export function InventoryStock() {
       else copy.delete(id);
       return copy;
     });
-  const edit = (row: InventoryRow, patch: Partial<Edit>) => {
+  const edit = (row: Row, patch: Partial<StockEdit>) => {
     setNote('');
     setEdits((e) => ({
       ...e,
@@ -239,39 +225,15 @@ export function InventoryStock() {
         </p>
       )}
       {selected.size > 0 && (
-        <fieldset className="inventory-bulk">
-          <legend className="visually-hidden">Bulk stock edit</legend>
-          <span className="inventory-bulk__count">{selected.size} selected</span>
-          <div>
-            <label className="compact-label" htmlFor="bulk-set">
-              Set stock to
-            </label>
-            <input
-              id="bulk-set"
-              type="number"
-              min={0}
-              value={bulk.set}
-              onChange={(e) => setBulk({ ...bulk, set: e.target.value })}
-            />
-          </div>
-          <button type="button" className="btn btn--primary" onClick={() => bulkChange('set')}>
-            Set stock
-          </button>
-          <div>
-            <label className="compact-label" htmlFor="bulk-add">
-              Add (or remove) units
-            </label>
-            <input
-              id="bulk-add"
-              type="number"
-              value={bulk.add}
-              onChange={(e) => setBulk({ ...bulk, add: e.target.value })}
-            />
-          </div>
-          <button type="button" className="btn btn--primary" onClick={() => bulkChange('add')}>
-            Add stock
-          </button>
-        </fieldset>
+        <InventoryBulk
+          count={selected.size}
+          onInvalid={setAlert}
+          onApply={async (change) => {
+            const ok = await apply([...selected].map((variantId) => ({ variantId, ...change })));
+            if (ok) setSelected(new Set());
+            return ok;
+          }}
+        />
       )}
       <table className="data-table" aria-label="Stock">
         <thead>
@@ -296,59 +258,17 @@ export function InventoryStock() {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => {
-            const e = edits[row.variantId];
-            const unlimited = e?.unlimited ?? row.unlimited;
-            return (
-              <tr key={row.variantId} className={e ? 'inventory-table__changed' : undefined}>
-                <td className="select-cell">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${row.sku}`}
-                    disabled={!row.tracksStock}
-                    checked={selected.has(row.variantId)}
-                    onChange={(ev) => toggle(row.variantId, ev.target.checked)}
-                  />
-                </td>
-                <td>{row.productTitle}</td>
-                <td>{optionsLabel(row.attributes) || '—'}</td>
-                <td>{row.sku}</td>
-                <td>
-                  {row.tracksStock ? (
-                    <div className="inventory-table__stock">
-                      <input
-                        className="cell-input"
-                        type="number"
-                        min={0}
-                        aria-label={`Stock of ${row.sku}`}
-                        value={unlimited ? '' : (e?.qty ?? String(row.qtyInStock))}
-                        disabled={unlimited}
-                        aria-invalid={Boolean(rowErrors[row.variantId])}
-                        onChange={(ev) => edit(row, { qty: ev.target.value })}
-                      />
-                      <label className="check variant-table__check">
-                        <input
-                          type="checkbox"
-                          checked={unlimited}
-                          onChange={(ev) => edit(row, { unlimited: ev.target.checked })}
-                        />
-                        Unlimited<span className="visually-hidden"> ({row.sku})</span>
-                      </label>
-                    </div>
-                  ) : (
-                    <span className="muted">Not tracked</span>
-                  )}
-                  {rowErrors[row.variantId] && (
-                    <span className="field-error">{rowErrors[row.variantId]}</span>
-                  )}
-                </td>
-                <td>
-                  <span className={`stock stock--${row.stockState}`}>{stockLabel(row.stockState)}</span>
-                </td>
-                <td>{row.waiting || ''}</td>
-              </tr>
-            );
-          })}
+          {rows.map((row) => (
+            <InventoryRow
+              key={row.variantId}
+              row={row}
+              edit={edits[row.variantId]}
+              selected={selected.has(row.variantId)}
+              error={rowErrors[row.variantId]}
+              onSelect={(on) => toggle(row.variantId, on)}
+              onEdit={(patch) => edit(row, patch)}
+            />
+          ))}
         </tbody>
       </table>
       {!loading && rows.length === 0 && <p className="muted">No variants match.</p>}

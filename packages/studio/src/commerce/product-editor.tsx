@@ -27,6 +27,9 @@ import {
 } from './products-api';
 import { VariantTable, rowError } from './variant-table';
 
+/** Said once by the editor that opens a just-created product (the creating one unmounts). */
+let createdNote = '';
+
 /**
  * One product: text, images, categories, options and the variant grid, selling settings.
  * Save sends the whole product (prices typed in major units go as minor units); the API's
@@ -50,7 +53,10 @@ export function ProductEditor({
   const [savedJson, setSavedJson] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
-  const [note, setNote] = useState('');
+  const [note, setNote] = useState(() => createdNote);
+  useEffect(() => {
+    createdNote = '';
+  }, []);
   const [busy, setBusy] = useState(false);
 
   // The first draft loaded is the saved state the unsaved-changes guard compares with.
@@ -83,6 +89,7 @@ export function ProductEditor({
       setAlert('');
       setNote('Product saved.');
       if (!id) {
+        createdNote = 'Product saved.';
         setUnsavedGuard(null);
         navigate(productPaths.product(out.id), { replace: true });
       }

@@ -1,5 +1,5 @@
 import { formatMoney } from '@store/commerce';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { navigate } from '../router';
 import {
   type ProductQuery,
@@ -39,41 +39,27 @@ export function ProductList({ stores }: { stores: Store[] }) {
   const [error, setError] = useState('');
   const [choosing, setChoosing] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    productsApi.products(query).then(
-      (page) => {
-        if (!live) return;
-        setProducts(page.products);
-        setNext(page.hasNextPage ? page.nextPageCursor : null);
-        setError('');
-        setLoading(false);
-      },
-      (failure) => {
-        if (!live) return;
-        setError(failureMessage(failure));
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [query]);
-
-  async function loadMore() {
-    if (!next) return;
+  // Only the newest request may fill the list: a slow page must not land after a new filter.
+  const requests = useRef(0);
+  async function load(cursor?: string) {
+    const request = ++requests.current;
     setLoading(true);
     try {
-      const page = await productsApi.products({ ...query, cursor: next });
-      setProducts((list) => [...list, ...page.products]);
+      const page = await productsApi.products({ ...query, cursor });
+      if (request !== requests.current) return;
+      setProducts((list) => (cursor ? [...list, ...page.products] : page.products));
       setNext(page.hasNextPage ? page.nextPageCursor : null);
+      setError('');
     } catch (failure) {
-      setError(failureMessage(failure));
+      if (request === requests.current) setError(failureMessage(failure));
     } finally {
-      setLoading(false);
+      if (request === requests.current) setLoading(false);
     }
   }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page again when the filters change
+  useEffect(() => {
+    load();
+  }, [query]);
 
   const filter = (patch: Partial<ProductQuery>) => setQuery((q) => ({ ...q, ...patch, cursor: undefined }));
   const categories = stores.flatMap((s) =>
@@ -254,7 +240,7 @@ export function ProductList({ stores }: { stores: Store[] }) {
       )}
       {loading && <p className="loading">Loading…</p>}
       {next && !loading && (
-        <button type="button" className="btn btn--plain load-more" onClick={loadMore}>
+        <button type="button" className="btn btn--plain load-more" onClick={() => next && load(next)}>
           Load more
         </button>
       )}

@@ -1,0 +1,245 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type LaunchedBrowser,
+  type RunningServer,
+  launchBrowser,
+  repoRoot,
+  screenshotOnFailure,
+  startServer,
+} from './helpers/index';
+
+let server: RunningServer;
+let browser: LaunchedBrowser | undefined;
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(repoRoot, 'packages/studio/dist/index.html'))) {
+    const built = spawnSync('npm', ['run', 'build', '-w', 'packages/studio', '--silent'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (built.status !== 0) throw new Error('studio build failed');
+  }
+  server = await startServer();
+  browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' };
+
+/** A Node-side visitor: keeps its cookies and echoes the crumb, as the storefront does. */
+async function visitor(base: string) {
+  const jar = new Map<string, string>();
+  const remember = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const [name = '', ...rest] = pair.split('=');
+      jar.set(name.trim(), rest.join('='));
+    }
+  };
+  remember(await fetch(`${base}/`));
+  return async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': jar.get('crumb') ?? '',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    remember(res);
+    return { status: res.status, json: await res.json() };
+  };
+}
+
+/**
+ * Screenshots for review go to e2e/artifacts and, when SHOTS_DIR is set, there too. The studio
+ * scrolls inside its panes, so the window grows to the screen's height for the picture.
+ */
+async function shot(name: string) {
+  const { page } = browser as LaunchedBrowser;
+  const height = await page.evaluate(() => document.querySelector('.commerce__main')?.scrollHeight ?? 900);
+  await page.setViewportSize({ width: 1440, height: Math.max(900, height + 60) });
+  const file = await (browser as LaunchedBrowser).screenshot(name);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const dir = process.env.SHOTS_DIR;
+  if (dir && fs.existsSync(file)) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.copyFileSync(file, path.join(dir, path.basename(file)));
+  }
+}
+
+describe('the product and inventory screens in Chromium', () => {
+  screenshotOnFailure(() => browser);
+
+  it('creates a product with two options, sells it on /shop, edits stock and sends the restock mails', async () => {
+    const { page } = browser as LaunchedBrowser;
+    page.setDefaultTimeout(15_000);
+    await page.goto('/config/commerce/products');
+    await page.waitForURL('**/config/sign-in');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/config/commerce/products');
+
+    // The list: the demo store's products, searchable by title.
+    await page.getByRole('link', { name: 'Stoneware Mug' }).waitFor();
+    await shot('studio-products-list');
+    await page.getByLabel('Search').fill('mug');
+    await page.getByLabel('Search').press('Enter');
+    await expect
+      .poll(() => page.locator('.product-table__link').allTextContents())
+      .toEqual(['Stoneware Mug']);
+
+    // An image in the media library to pick (uploaded as the Media panel does).
+    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#b4412d' } })
+      .png()
+      .toBuffer();
+    const uploaded = await page.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      form.append('file', new File([bytes], 'harbor-tee.png', { type: 'image/png' }));
+      const crumb = document.cookie.match(/(?:^|;\s*)crumb=([^;]+)/)?.[1] ?? '';
+      const res = await fetch('/api/studio/media', {
+        method: 'POST',
+        body: form,
+        headers: { 'x-csrf-token': crumb },
+      });
+      return res.status;
+    }, png.toString('base64'));
+    expect(uploaded).toBe(201);
+
+    // A new physical product with Size S/M and Colour Red/Blue: the grid has four rows.
+    await page.getByRole('button', { name: 'New product' }).click();
+    await page.getByRole('button', { name: 'Physical' }).click();
+    await page.waitForURL('**/config/commerce/products/new?type=1');
+    await page.getByLabel('Title').fill('Harbor Tee');
+    const addOption = async (index: number, name: string, values: string[]) => {
+      await page.getByRole('button', { name: 'Add option' }).click();
+      await page.locator(`#option-name-${index}`).fill(name);
+      await page.locator(`#option-name-${index}`).press('Enter');
+      for (const value of values) {
+        await page.locator(`#option-values-${index}`).fill(value);
+        await page.locator(`#option-values-${index}`).press('Enter');
+      }
+    };
+    await addOption(0, 'Size', ['S', 'M']);
+    await addOption(1, 'Colour', ['Red', 'Blue']);
+    const rows = page.locator('.variant-table tbody tr');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await page.locator('.variant-table__name').allTextContents()).toEqual([
+      'Size S, Colour Red',
+      'Size S, Colour Blue',
+      'Size M, Colour Red',
+      'Size M, Colour Blue',
+    ]);
+    const stockOf: Record<string, string> = { 'S-Red': '4', 'S-Blue': '0', 'M-Red': '6', 'M-Blue': '2' };
+    for (const [key, qty] of Object.entries(stockOf)) {
+      const [size, colour] = key.split('-');
+      const variant = `Size ${size}, Colour ${colour}`;
+      await page.getByLabel(`SKU of ${variant}`, { exact: true }).fill(`HT-${key.toUpperCase()}`);
+      await page.getByLabel(`Price of ${variant}`, { exact: true }).fill(size === 'S' ? '24.50' : '26');
+      await page.getByLabel(`Stock of ${variant}`, { exact: true }).fill(qty);
+    }
+    await page.getByLabel('Add an image').selectOption({ label: 'harbor-tee.png' });
+    await page.getByLabel('Image of Size S, Colour Red').selectOption({ label: 'harbor-tee.png' });
+    await page.getByLabel('Offer back-in-stock e-mails when sold out').check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\/config\/commerce\/products\/(?!new)[^/?]+$/);
+    await page.getByRole('status').filter({ hasText: 'Product saved.' }).waitFor();
+    const productId = decodeURIComponent(page.url().split('/').pop() ?? '');
+    // Prices went out as minor units: the saved product answers 2450 and 2600.
+    const saved = await page.evaluate(
+      async (id) => (await fetch(`/api/studio/products/${id}`)).json(),
+      productId,
+    );
+    expect(
+      saved.variants.map((v: { sku: string; priceCents: number; qtyInStock: number }) => [
+        v.sku,
+        v.priceCents,
+        v.qtyInStock,
+      ]),
+    ).toEqual([
+      ['HT-S-RED', 2450, 4],
+      ['HT-S-BLUE', 2450, 0],
+      ['HT-M-RED', 2600, 6],
+      ['HT-M-BLUE', 2600, 2],
+    ]);
+    expect(await page.getByLabel('Price of Size S, Colour Red', { exact: true }).inputValue()).toBe('24.50');
+    expect(saved.images.map((i: { assetUrl: string }) => i.assetUrl)).toEqual([
+      expect.stringMatching(/^\/media\//),
+    ]);
+    expect(saved.variants[0].imageUrl).toBe(saved.images[0].assetUrl);
+    await shot('studio-product-editor');
+
+    // The shop lists it, and its page offers both options with their values.
+    const shop = await (await fetch(`${server.url}/shop`)).text();
+    expect(shop).toContain('Harbor Tee');
+    const visit = await browser!.context.newPage();
+    await visit.goto(`${server.url}${saved.fullUrl}`);
+    await visit.waitForSelector('.product-form[data-island-mounted="true"]');
+    expect(await visit.locator('#variant-Size option').allTextContents()).toEqual(['Select Size', 'S', 'M']);
+    expect(await visit.locator('#variant-option-Colour-Red').count()).toBe(1);
+    expect(await visit.locator('#variant-option-Colour-Blue').count()).toBe(1);
+    await visit.close();
+
+    // Two visitors sign up for the sold-out S / Blue.
+    const blue = saved.variants.find((v: { sku: string }) => v.sku === 'HT-S-BLUE');
+    const fans = [`fan-a-${Date.now()}@example.com`, `fan-b-${Date.now()}@example.com`];
+    for (const email of fans) {
+      const call = await visitor(server.url);
+      const signup = await call('POST', '/api/site-users/account/notifications/restock', {
+        productId,
+        variantId: blue.id,
+        siteVisitorEmail: email,
+      });
+      expect(signup.status).toBe(200);
+    }
+
+    // Inventory: edit one row's stock and save.
+    await page.getByRole('link', { name: 'Inventory' }).click();
+    await page.waitForURL('**/config/commerce/inventory');
+    await page.getByLabel('Search').fill('Harbor');
+    await page.getByLabel('Search').press('Enter');
+    await expect.poll(() => page.locator('.data-table tbody tr').count()).toBe(4);
+    await page.getByLabel('Stock of HT-M-RED').fill('9');
+    await page.getByRole('button', { name: /^Save changes/ }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved the stock of 1 variant.' }).waitFor();
+    expect(await page.getByLabel('Stock of HT-M-RED').inputValue()).toBe('9');
+
+    // Bulk "Add stock" on the sold-out variant → the offer → one mail per signup.
+    await page.getByLabel('Select HT-S-BLUE').check();
+    await page.getByLabel('Add (or remove) units').fill('3');
+    await page.getByRole('button', { name: 'Add stock' }).click();
+    const offer = page.locator('.restock-offer');
+    await offer.waitFor();
+    expect(await offer.locator('.restock-offer__text').textContent()).toBe(
+      '2 people are waiting for Harbor Tee / Size S, Colour Blue. Send back-in-stock e-mail?',
+    );
+    expect(await page.getByLabel('Stock of HT-S-BLUE').inputValue()).toBe('3');
+    await shot('studio-inventory');
+    await offer.getByRole('button', { name: 'Send e-mail' }).click();
+    await offer.getByText('Sent 2 back-in-stock e-mails for Harbor Tee / Size S, Colour Blue.').waitFor();
+
+    const outbox = await page.evaluate(async () => (await fetch('/api/owner/outbox')).json());
+    const restockMails = outbox.messages.filter((m: { kind: string }) => m.kind === 'restock');
+    expect(restockMails.map((m: { to: string }) => m.to).sort()).toEqual([...fans].sort());
+
+    // The waiting list shows the group, nobody left waiting.
+    await page.getByRole('link', { name: 'Waiting for restock' }).click();
+    const group = page.locator('.data-table tbody tr').filter({ hasText: 'HT-S-BLUE' });
+    await group.waitFor();
+    expect(await group.locator('td').allTextContents()).toEqual(
+      expect.arrayContaining(['Harbor Tee', 'Size S, Colour Blue', 'HT-S-BLUE', '2', '0']),
+    );
+    await shot('studio-restock-waiting');
+  });
+});
