@@ -90,8 +90,32 @@ describe('the product and inventory screens in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/config/commerce/products');
 
-    // The list: the demo store's products, searchable by title.
+    // A site without a store gets "Create a store" (the stores call answers none, once): the
+    // form creates a real second store, linked in the main navigation.
     await page.getByRole('link', { name: 'Stoneware Mug' }).waitFor();
+    await page.route('**/api/studio/stores', (route) =>
+      route.fulfill({
+        json: {
+          stores: [],
+          limits: { productsPerCollection: 200, nestedCategories: 10000, categoryLength: 25 },
+        },
+      }),
+    );
+    await page.reload();
+    await page.getByRole('heading', { name: 'Create a store' }).waitFor();
+    await page.unroute('**/api/studio/stores');
+    await page.getByLabel('Title').fill('Gift Shop');
+    await page.getByLabel('Description').fill('Cards and wrapping.');
+    await shot('studio-store-create');
+    await page.getByRole('button', { name: 'Create store' }).click();
+    await page.getByRole('link', { name: 'Stoneware Mug' }).waitFor();
+    const stores = await page.evaluate(async () => (await fetch('/api/studio/stores')).json());
+    const giftShop = stores.stores.find((s: { title: string }) => s.title === 'Gift Shop');
+    expect(giftShop).toMatchObject({ urlId: 'gift-shop', enabled: true, inNavigation: true, type: 13 });
+    expect(giftShop.categories.map((c: { id: string }) => c.id)).toContain(giftShop.rootCategoryId);
+    expect(await (await fetch(`${server.url}/`)).text()).toContain('href="/gift-shop"');
+
+    // The list: the demo store's products, searchable by title.
     await shot('studio-products-list');
     await page.getByLabel('Search').fill('mug');
     await page.getByLabel('Search').press('Enter');
@@ -121,6 +145,13 @@ describe('the product and inventory screens in Chromium', () => {
     await page.getByRole('button', { name: 'New product' }).click();
     await page.getByRole('button', { name: 'Physical' }).click();
     await page.waitForURL('**/config/commerce/products/new?type=1');
+    // Saved without a title: the API's message shows beside the field.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .locator('#product-title[aria-invalid="true"] + .field-error')
+      .getByText('Please enter a product title')
+      .waitFor();
+    await page.getByRole('combobox', { name: 'Store' }).selectOption({ label: 'Shop' });
     await page.getByLabel('Title').fill('Harbor Tee');
     const addOption = async (index: number, name: string, values: string[]) => {
       await page.getByRole('button', { name: 'Add option' }).click();
@@ -180,6 +211,15 @@ describe('the product and inventory screens in Chromium', () => {
     expect(saved.variants[0].imageUrl).toBe(saved.images[0].assetUrl);
     await shot('studio-product-editor');
 
+    // A SKU another product uses: the 409 shows on that row, and nothing is saved.
+    await page.getByLabel('SKU of Size M, Colour Blue', { exact: true }).fill('MUG-WHT');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const clash = page.locator('.variant-table__row--error');
+    await clash.getByText('The SKU "MUG-WHT" is already used by another variant.').waitFor();
+    expect(await clash.count()).toBe(1);
+    expect(await clash.locator('.variant-table__name').textContent()).toMatch(/^Size M, Colour Blue/);
+    await page.getByLabel('SKU of Size M, Colour Blue', { exact: true }).fill('HT-M-BLUE');
+
     // The shop lists it, and its page offers both options with their values.
     const shop = await (await fetch(`${server.url}/shop`)).text();
     expect(shop).toContain('Harbor Tee');
@@ -204,8 +244,15 @@ describe('the product and inventory screens in Chromium', () => {
       expect(signup.status).toBe(200);
     }
 
-    // Inventory: edit one row's stock and save.
+    // Leaving with an unsaved change asks first; "Discard" leaves it unsaved.
+    await page.getByLabel('Title').fill('Harbor Tee (draft)');
     await page.getByRole('link', { name: 'Inventory' }).click();
+    await page
+      .getByRole('dialog', { name: 'Unsaved changes' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+
+    // Inventory: edit one row's stock and save.
     await page.waitForURL('**/config/commerce/inventory');
     await page.getByLabel('Search').fill('Harbor');
     await page.getByLabel('Search').press('Enter');

@@ -220,6 +220,16 @@ export function ProductEditor({
             onChange={(description) => set({ description })}
           />
           {errors.description && <p className="field-error">{errors.description}</p>}
+          {store && (
+            <ProductCategories
+              store={store}
+              websiteId={context.websiteId}
+              checked={draft.categoryIds ?? []}
+              error={errors.categoryIds}
+              onChange={(categoryIds) => set({ categoryIds })}
+              onCreated={addCategory}
+            />
+          )}
           {context.stores.length > 1 && !id && (
             <>
               <label htmlFor="product-store">Store</label>
@@ -237,7 +247,7 @@ export function ProductEditor({
             </>
           )}
         </section>
-        <section className="product-card" aria-label="Images and categories">
+        <section className="product-card" aria-label="Images">
           <h2 className="product-card__title">Images</h2>
           <ProductImages
             imageIds={draft.imageIds ?? []}
@@ -246,16 +256,6 @@ export function ProductEditor({
             error={errors.imageIds}
             onChange={(imageIds) => set({ imageIds })}
           />
-          {store && (
-            <ProductCategories
-              store={store}
-              websiteId={context.websiteId}
-              checked={draft.categoryIds ?? []}
-              error={errors.categoryIds}
-              onChange={(categoryIds) => set({ categoryIds })}
-              onCreated={addCategory}
-            />
-          )}
         </section>
       </div>
       <section className="product-card" aria-label="Variants">
