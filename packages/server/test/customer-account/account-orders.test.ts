@@ -7,6 +7,8 @@ import { ACCOUNT_ORDERS_PAGE } from '../../src/services/site-users/account-order
 import { addToCart, demoProduct, shippingAddress } from '../helpers/shop';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends } from '../helpers/test-db';
+import { DEMO_OWNER } from '../../src/services/site-users/demo-accounts';
+import { sessionOf } from '../restock-helpers';
 import { asCustomer, newCustomer } from './account-helpers';
 
 describe.each(backends)('an account’s orders on %s', (backend) => {
@@ -182,6 +184,14 @@ describe.each(backends)('an account’s orders on %s', (backend) => {
     const guest = await addToCart(site, { itemId: tee.id, sku: 'TEE-NAV-M', quantity: 1 });
     expect(guest.statusCode).toBe(200);
     expect((await list(alice.session)).json().orders).toHaveLength(1);
+  });
+
+  it('serves a signed-in owner like a customer: their own (here no) orders, marked as the owner', async () => {
+    const owner = await sessionOf(site, 'owner');
+    const me = await asCustomer(site, owner, { method: 'GET', url: '/api/site-users/account' });
+    expect(me.json()).toMatchObject({ email: DEMO_OWNER.email, isOwner: true });
+    await insertOrder(null, 1);
+    expect((await list(owner)).json().orders).toEqual([]);
   });
 
   it.each([
