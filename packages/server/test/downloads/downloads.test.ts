@@ -5,6 +5,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDownloads } from '../../src/db/schema/index';
+import { Readable } from 'node:stream';
+import { localFileStorage } from '../../src/services/downloads/file-storage';
+import { getProductFile, saveProductFile } from '../../src/services/downloads/product-file.service';
 import { DOWNLOAD_MESSAGES } from '../../src/services/gift-cards/gift-card-messages';
 import { cartWith, checkout } from '../gift-cards/gift-card-helpers';
 import { type DemoProductRef, demoProduct } from '../helpers/shop';
@@ -182,6 +185,22 @@ describe.each(backends)('digital downloads on %s', (backend) => {
     const id = new URL(link, 'http://x').pathname.split('/').pop() ?? '';
     const [row] = await site.app.database.db.select().from(orderDownloads).where(eq(orderDownloads.id, id));
     expect(row?.downloadCount).toBe(3);
+  });
+
+  it('keeps nothing of an upload cut off at the size limit', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'downloads-limit-'));
+    const before = await getProductFile(site.app.database.db, site.websiteId, presets.id);
+    // What multipart hands over past its fileSize limit: a stream that ended early, flagged truncated.
+    const saving = saveProductFile(site.app.database.db, localFileStorage(root), site.websiteId, presets.id, {
+      filename: 'huge.zip',
+      mimetype: 'application/zip',
+      stream: Readable.from([Buffer.alloc(1024)]),
+      truncated: () => true,
+    });
+    await expect(saving).rejects.toMatchObject({ statusCode: 413, message: DOWNLOAD_MESSAGES.tooLarge });
+    expect(fs.readdirSync(path.join(root, 'files'))).toEqual([]);
+    expect(await getProductFile(site.app.database.db, site.websiteId, presets.id)).toEqual(before);
+    fs.rmSync(root, { recursive: true, force: true });
   });
 
   it('stops serving a removed file', async () => {
