@@ -288,5 +288,17 @@ describe('the product and inventory screens in Chromium', () => {
       expect.arrayContaining(['Harbor Tee', 'Size S, Colour Blue', 'HT-S-BLUE', '2', '0']),
     );
     await shot('studio-restock-waiting');
+
+    // Delete, confirmed: the product leaves the list and the shop.
+    await page.goto(`/config/commerce/products/${encodeURIComponent(productId)}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Harbor Tee?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.waitForURL('**/config/commerce/products');
+    await page.getByRole('link', { name: 'Stoneware Mug' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Harbor Tee' }).count()).toBe(0);
+    expect((await fetch(`${server.url}${saved.fullUrl}`)).status).toBe(404);
   });
 });

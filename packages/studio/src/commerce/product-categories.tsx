@@ -73,7 +73,7 @@ export function ProductCategories({
         {list.map((c) => (
           <label
             key={c.id}
-            className="check"
+            className="check product-categories__item"
             style={{ paddingLeft: `${depthOf(c, store.categories, store.rootCategoryId) * 18}px` }}
           >
             <input

@@ -30,7 +30,13 @@ const variantsText = (n: number) => (n === 1 ? '1 variant' : `${n} variants`);
  * The products of the site's stores: search by title or SKU, filters by type, category and
  * stock state, 50 a page with "Load more", and "New product" by type.
  */
-export function ProductList({ stores }: { stores: Store[] }) {
+export function ProductList({
+  stores,
+  limit,
+}: {
+  stores: Store[] /** Products per store (spec §9). */;
+  limit: number;
+}) {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState<ProductQuery>({});
   const [products, setProducts] = useState<ProductSummary[]>([]);
@@ -73,6 +79,9 @@ export function ProductList({ stores }: { stores: Store[] }) {
     <div className="product-list">
       <div className="product-list__head">
         <h1>Products</h1>
+        <span className="muted product-list__counts">
+          {stores.map((s) => `${s.title}: ${s.productCount} of ${limit} products`).join(' · ')}
+        </span>
         <div className="product-list__new">
           <button
             type="button"

@@ -22,12 +22,16 @@ export function ProductsScreen({ rest }: { rest: string[] }) {
 }
 
 function ProductsHome() {
-  const [state, setState] = useState<{ stores: Store[]; websiteId: string } | null>(null);
+  const [state, setState] = useState<{ stores: Store[]; limit: number; websiteId: string } | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(async () => {
     try {
       const [session, stores] = await Promise.all([productsApi.session(), productsApi.stores()]);
-      setState({ stores: stores.stores, websiteId: session.website.id });
+      setState({
+        stores: stores.stores,
+        limit: stores.limits.productsPerCollection,
+        websiteId: session.website.id,
+      });
     } catch (failure) {
       setError(failureMessage(failure));
     }
@@ -43,5 +47,5 @@ function ProductsHome() {
     );
   if (!state) return <p className="loading">Loading the store…</p>;
   if (state.stores.length === 0) return <StoreForm websiteId={state.websiteId} onCreated={load} />;
-  return <ProductList stores={state.stores} />;
+  return <ProductList stores={state.stores} limit={state.limit} />;
 }
