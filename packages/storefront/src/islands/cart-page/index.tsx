@@ -12,6 +12,8 @@ import { mountInto } from '../mount-into';
 import { CartInstalments } from './cart-instalments';
 import { CartLine } from './cart-line';
 import { CouponField } from './coupon-field';
+import { GiftCardField } from './gift-card-field';
+import { GiftCardRecipients } from './gift-card-recipients';
 import { ShippingEstimate } from './shipping-estimate';
 import { removeEntry, setQuantity, updateAdditionalFields } from './cart-edits';
 import { loadEntryForm, useEntryForms } from './use-entry-forms';
@@ -130,9 +132,11 @@ function CartPage() {
           ))}
         </tbody>
       </table>
+      {cart && <GiftCardRecipients cart={cart} />}
       <div className="cart-bottom">
         <div className="cart-bottom__side">
           {cart && <CouponField cart={cart} idPrefix="cart" />}
+          {cart && <GiftCardField cart={cart} currency={currency} idPrefix="cart" />}
         </div>
         <div className="cart-bottom__main">
           {cart && <ShippingEstimate cart={cart} currency={currency} />}

@@ -15,6 +15,7 @@ import { type CardErrors, type CardFields, validateCard } from './card-fields';
 import { CardForm } from './card-form';
 import { paidByGiftCards, testCardTokenizer } from './card-tokenizer';
 import { CheckoutSummary } from './checkout-summary';
+import { GiftCardPayment } from './gift-card-payment';
 import { placeOrder } from './place-order';
 import { SubscriptionSummary } from './subscription-summary';
 import { type CheckoutFields, validateCheckout } from './validate-checkout';
@@ -189,6 +190,7 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
         )}
         <fieldset className="checkout-section">
           <legend>Payment</legend>
+          {!cartToken && <GiftCardPayment cart={cart} currency={currency} />}
           {!nothingDue && (
             <>
               <p className="test-mode-note" data-testid="test-mode-note">
