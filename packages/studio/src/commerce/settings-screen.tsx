@@ -1,4 +1,59 @@
-/** Placeholder until this screen is built (issue #14). */
+import { useEffect, useState } from 'react';
+import { type InstalmentPrefs, preferencesApi, type StorePrefs } from './settings-api';
+import { CouponsSection } from './settings-coupons';
+import { InstalmentsSection, StoreSection } from './settings-preferences';
+import { ShippingSection } from './settings-shipping';
+import { TaxSection } from './settings-tax';
+import './settings.css';
+
+const sections = [
+  ['store', 'Store'],
+  ['instalments', 'Instalments'],
+  ['shipping', 'Shipping'],
+  ['tax', 'Tax'],
+  ['coupons', 'Coupons'],
+] as const;
+
+/**
+ * Store settings (/config/commerce/settings): the spec §7 commerce preferences (store,
+ * instalments) and the shipping options, tax rules and coupons carts are priced with.
+ * Money is typed in the store currency; a currency change re-labels every section at once.
+ */
 export function SettingsScreen(_props: { rest: string[] }) {
-  return <p className="loading">Settings: not built yet.</p>;
+  const [prefs, setPrefs] = useState<{ store: StorePrefs; instalments: InstalmentPrefs } | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    Promise.all([preferencesApi.store(), preferencesApi.instalments()])
+      .then(([store, instalments]) => setPrefs({ store, instalments }))
+      .catch(() => setError('Unable to load. Try again.'));
+  }, []);
+  if (!prefs)
+    return error ? (
+      <p className="alert" role="alert">
+        {error}
+      </p>
+    ) : (
+      <p className="loading">Loading…</p>
+    );
+  const currency = prefs.store.currency;
+  return (
+    <div className="store-settings">
+      <div className="panel__head">
+        <h1>Store settings</h1>
+      </div>
+      <nav className="ss-jump" aria-label="Store settings sections">
+        {sections.map(([id, label]) => (
+          <a key={id} href={`#${id}`}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      <StoreSection initial={prefs.store} onSaved={(store) => setPrefs({ ...prefs, store })} />
+      {/* Keyed by currency: its money fields are re-read in the new currency. */}
+      <InstalmentsSection key={`i-${currency}`} initial={prefs.instalments} currency={currency} />
+      <ShippingSection key={`s-${currency}`} currency={currency} />
+      <TaxSection />
+      <CouponsSection key={`c-${currency}`} currency={currency} />
+    </div>
+  );
 }
