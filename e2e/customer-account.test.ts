@@ -174,4 +174,25 @@ describe('customer account in Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await shoot(page, 'account-signed-out-phone');
   });
+
+  it('treats a SiteUserInfo cookie whose session is gone as signed out', async () => {
+    const { page, context } = browser as LaunchedBrowser;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await context.clearCookies();
+    const stale = encodeURIComponent(JSON.stringify({ authenticated: true, siteUserId: 'gone' }));
+    await context.addCookies([{ name: 'SiteUserInfo', value: stale, url: server.url }]);
+    await page.goto('/');
+    await page.waitForSelector('html.sf-ready');
+    expect(await visible(page, '.header-account__account')).toBe(true);
+    await page.click('.header-account__account');
+    await page.waitForSelector('#account-sign-in-email');
+    expect(await visible(page, '.header-account__sign-in')).toBe(true);
+    // The server reset the cookie (a sign-out), so the next page says "Sign in" too.
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'SiteUserInfo')?.value)
+      .toContain('false');
+    await page.goto('/');
+    await page.waitForSelector('html.sf-ready');
+    expect(await visible(page, '.header-account__sign-in')).toBe(true);
+  });
 });
