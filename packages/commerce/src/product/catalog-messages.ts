@@ -32,6 +32,7 @@ export const CATALOG_MESSAGES = {
   notSubscribable: 'Only physical products and services can be sold as subscriptions.',
   planRequired: 'A subscription needs a billing period.',
   negativeStock: 'The stock of {sku} cannot go below 0.',
+  variantIdRepeated: 'The variant {id} is listed twice.',
   unknownVariant: 'The variant {id} does not exist.',
   stockTwice: 'The variant {id} is changed twice in one request.',
   setOrAdjust: 'Give either a new quantity or an adjustment for {sku}, not both.',

@@ -242,6 +242,12 @@ describe.each(backends)('studio products on %s', (backend) => {
     expect(after.variants[1].sku).toBe(swapB.sku);
     expect(after.variants[3].id).not.toBe(drop.id);
     expect(await db.select().from(variants).where(eq(variants.id, drop.id))).toEqual([]);
+    const twice = await call('PUT', `/api/studio/products/${created.id}`, {
+      ...teeBody(shop),
+      variants: [keep, { ...keep, sku: 'OTHER-SKU', attributes: swapA.attributes }],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.message).toContain(keep.id);
     const groups = await call(
       'GET',
       `/api/site-users/account/notifications/restock?productId=${created.id}&variantId=${keep.id}`,

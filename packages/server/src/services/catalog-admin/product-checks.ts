@@ -31,6 +31,11 @@ export function checkProductRules(input: ProductInput): void {
     variants: input.variants,
   });
   if (problem) throw invalid(problem.field, problem.message);
+  // One row cannot become two variants: a repeated id would silently lose one of them.
+  const ids = input.variants.map((v) => v.id).filter((id) => id !== undefined);
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (repeated !== undefined)
+    throw invalid('variants', fillMessage(CATALOG_MESSAGES.variantIdRepeated, { id: repeated }));
 }
 
 /** Every category id belongs to the product's store; the form is one of the site's. */
