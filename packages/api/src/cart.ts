@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { countryCode, id, visitorEmail } from './common';
 
-const shippingOption = z.object({ id: z.string(), name: z.string(), costCents: z.number().int() });
-const coupon = z.object({ code: z.string(), type: z.enum(['PERCENTAGE', 'FIXED_AMOUNT']) });
+/** An option the cart offers (zones matched to its location); `costCents` is its cost for this cart. */
+const shippingOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  costCents: z.number().int(),
+});
+const coupon = z.object({ code: z.string(), type: z.enum(['PERCENTAGE', 'FIXED_AMOUNT', 'FREE_SHIPPING']) });
 /** A money object: `{ value, currency }`, or the legacy `{ decimalValue, currencyCode }` (spec §3). */
 const money = z.union([
   z.object({ value: z.string(), currency: z.string() }),
@@ -64,6 +70,8 @@ export const shoppingCart = z.object({
   invalidCoupons: z.array(z.object({ coupon, code: z.string(), message: z.string() })),
   subtotalCents: z.number().int(),
   taxCents: z.number().int(),
+  /** The part of taxCents already inside the prices (VAT-style rules): shown, not added to the total. */
+  includedTaxCents: z.number().int(),
   shippingCostCents: z.number().int(),
   discountCents: z.number().int(),
   grandTotalCents: z.number().int(),
