@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giftCardRedemptions, giftCards, orders } from '../../src/db/schema/index';
+import { giftCardRedemptions, giftCards, orders, variants } from '../../src/db/schema/index';
 import { createTestPaymentProvider } from '../../src/services/payments/test-payment-provider';
 import { createTestSite, type TestSite } from '../helpers/test-app';
 import { backends } from '../helpers/test-db';
@@ -13,6 +13,11 @@ describe.each(backends)('order lifecycle on %s', (backend) => {
   beforeAll(async () => {
     site = await createTestSite(backend);
     owner = await ownerCookies(site);
+    // Enough tees for every test here (the demo seeds only a few of each).
+    await site.app.database.db
+      .update(variants)
+      .set({ qtyInStock: 500 })
+      .where(and(eq(variants.websiteId, site.websiteId), like(variants.sku, 'TEE-%')));
   });
   afterAll(() => site.app.close());
 
@@ -161,6 +166,16 @@ describe.each(backends)('order lifecycle on %s', (backend) => {
     ).json();
     expect(read.order.events.filter((e: { kind: string }) => e.kind === 'canceled')).toHaveLength(1);
   });
+  it('two full refunds at once: one refunds, the other gets 409 and nothing more is refunded', async () => {
+    const { id, order } = await placedOrder(site);
+    const results = await Promise.all([
+      orderAction(site, owner, id, 'refund'),
+      orderAction(site, owner, id, 'refund'),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await site.app.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(row).toMatchObject({ status: 'REFUNDED', refundedCents: order.grandTotalCents });
+  });
 });
 
 describe.each(backends)('authorised-only payments and failing providers on %s', (backend) => {
@@ -182,6 +197,22 @@ describe.each(backends)('authorised-only payments and failing providers on %s', 
     expect(canceled.json().order).toMatchObject({ status: 'CANCELED', refundedCents: 0 });
     const mail = (await outbox(site)).filter((m) => m.kind === 'order-canceled');
     expect(mail.at(-1)?.textBody).toContain('You were not charged.');
+    await site.app.close();
+  });
+
+  it('keeps an order PENDING when the provider refuses the capture', async () => {
+    const refusing = {
+      ...createTestPaymentProvider({ capture: 'manual' }),
+      capture: async () => ({ ok: false as const, message: 'The authorisation has expired.' }),
+    };
+    const site = await createTestSite(backend, { appOptions: { payments: refusing } });
+    const owner = await ownerCookies(site);
+    const { id } = await placedOrder(site);
+    const res = await orderAction(site, owner, id, 'capture');
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error.message).toBe('The authorisation has expired.');
+    const [row] = await site.app.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(row).toMatchObject({ status: 'PENDING', paidAt: null });
     await site.app.close();
   });
 
