@@ -1,7 +1,6 @@
 import type { ApiInput, ApiOutput } from '@store/api/client';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
-import { offlineAddressLookup as lookup } from '../checkout/address-lookup';
 import { AddressForm } from './address-form';
 import { failureText } from './account-text';
 import { Address } from './orders';
@@ -45,7 +44,6 @@ export function AddressBook() {
         onCancel={() => setEditing(null)}
       />
     );
-  const countryName = (code: string) => lookup.countries().find((c) => c.code === code)?.name ?? code;
   return (
     <section aria-label="Addresses">
       {error && <p role="alert">{error}</p>}
@@ -56,9 +54,7 @@ export function AddressBook() {
           {addresses.map((a) => (
             <li key={a.id} className="account-address" data-default={a.isDefault || undefined}>
               {a.isDefault && <span className="account-status">Default</span>}
-              <Address
-                address={{ ...a.address, country: countryName(a.address.country) } as Record<string, string>}
-              />
+              <Address address={a.address as Record<string, string>} />
               <div className="account-address__actions">
                 <button type="button" className="link-button" onClick={() => setEditing(a)}>
                   Edit

@@ -2,6 +2,7 @@ import type { ApiOutput } from '@store/api/client';
 import { type CurrencyCode, formatMoney } from '@store/commerce';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
+import { offlineAddressLookup } from '../checkout/address-lookup';
 import { failureText, shortDate, statusLabel } from './account-text';
 
 type Summary = ApiOutput<'GET /api/site-users/account/orders'>['orders'][number];
@@ -89,7 +90,7 @@ function Address({ address }: { address: Record<string, string> }) {
       <br />
       {line(address.city, address.region, address.postalCode)}
       <br />
-      {address.country}
+      {offlineAddressLookup.countries().find((c) => c.code === address.country)?.name ?? address.country}
     </address>
   );
 }
