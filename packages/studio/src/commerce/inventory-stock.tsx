@@ -235,7 +235,7 @@ export function InventoryStock() {
           }}
         />
       )}
-      <table className="data-table" aria-label="Stock">
+      <table className="data-table" aria-label="Variant stock">
         <thead>
           <tr>
             <th scope="col" className="select-cell">

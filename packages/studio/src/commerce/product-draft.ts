@@ -79,7 +79,8 @@ export function blankDraft(productType: ProductTypeCode, collectionId: string): 
     customAddButtonText: '',
     merchandising: { ...defaultMerchandising },
     imageIds: [],
-    options: [],
+    // A gift card's variants are its denominations: start the owner on that option.
+    options: productType === 4 ? [{ key: newKey(), name: 'Value', values: [] }] : [],
     variants: [blankVariant({})],
     plan: { every: '1', unit: 'MONTH', cycles: '0' },
   };

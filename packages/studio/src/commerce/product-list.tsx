@@ -44,6 +44,21 @@ export function ProductList({
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState('');
   const [choosing, setChoosing] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  // The type menu closes on Escape and on a click anywhere else, as menus do.
+  useEffect(() => {
+    if (!choosing) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menu.current?.contains(e.target as Node))
+        setChoosing(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [choosing]);
 
   // Only the newest request may fill the list: a slow page must not land after a new filter.
   const requests = useRef(0);
@@ -82,7 +97,7 @@ export function ProductList({
         <span className="muted product-list__counts">
           {stores.map((s) => `${s.title}: ${s.productCount} of ${limit} products`).join(' · ')}
         </span>
-        <div className="product-list__new">
+        <div className="product-list__new" ref={menu}>
           <button
             type="button"
             className="btn btn--primary"

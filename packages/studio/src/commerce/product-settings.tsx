@@ -1,4 +1,4 @@
-import { canBeSubscription } from '@store/commerce';
+import { canBeSubscription, tracksStock } from '@store/commerce';
 import type { ProductDraft } from './product-draft';
 
 type Errors = Record<string, string>;
@@ -8,7 +8,8 @@ const Err = ({ errors, path }: { errors: Errors; path: string }) =>
 /**
  * The selling settings below the variants: a subscription plan (physical products and
  * services only, spec §9), the additional-fields form, the add button's own text, and the
- * merchandising of spec §3 (scarcity, custom sold-out text, back-in-stock signups).
+ * merchandising of spec §3 (scarcity, custom sold-out text, back-in-stock signups) for the
+ * types that track stock.
  */
 export function ProductSettings({
   draft,
@@ -41,43 +42,41 @@ export function ProductSettings({
           <Err errors={errors} path="isSubscribable" />
           <Err errors={errors} path="subscriptionPlan" />
           {draft.isSubscribable && (
-            <div className="product-row">
-              <div>
-                <label htmlFor="plan-every">Bill every</label>
-                <div className="product-row product-row--tight">
-                  <input
-                    id="plan-every"
-                    type="number"
-                    min={1}
-                    max={365}
-                    value={draft.plan.every}
-                    onChange={(e) => plan({ every: e.target.value })}
-                  />
-                  <select
-                    aria-label="Billing unit"
-                    value={draft.plan.unit}
-                    onChange={(e) => plan({ unit: e.target.value as ProductDraft['plan']['unit'] })}
-                  >
-                    <option value="WEEK">week(s)</option>
-                    <option value="MONTH">month(s)</option>
-                    <option value="YEAR">year(s)</option>
-                  </select>
-                </div>
-                <Err errors={errors} path="subscriptionPlan.billingPeriod.value" />
-              </div>
-              <div>
-                <label htmlFor="plan-cycles">Number of payments (0 = until canceled)</label>
+            <>
+              <label htmlFor="plan-every">Bill every</label>
+              <div className="plan-period">
                 <input
-                  id="plan-cycles"
+                  id="plan-every"
+                  className="plan-period__value"
                   type="number"
-                  min={0}
-                  max={1000}
-                  value={draft.plan.cycles}
-                  onChange={(e) => plan({ cycles: e.target.value })}
+                  min={1}
+                  max={365}
+                  value={draft.plan.every}
+                  onChange={(e) => plan({ every: e.target.value })}
                 />
-                <Err errors={errors} path="subscriptionPlan.numBillingCycles" />
+                <select
+                  aria-label="Billing unit"
+                  value={draft.plan.unit}
+                  onChange={(e) => plan({ unit: e.target.value as ProductDraft['plan']['unit'] })}
+                >
+                  <option value="WEEK">week(s)</option>
+                  <option value="MONTH">month(s)</option>
+                  <option value="YEAR">year(s)</option>
+                </select>
               </div>
-            </div>
+              <Err errors={errors} path="subscriptionPlan.billingPeriod.value" />
+              <label htmlFor="plan-cycles">Number of payments (0 = until canceled)</label>
+              <input
+                id="plan-cycles"
+                className="plan-period__value"
+                type="number"
+                min={0}
+                max={1000}
+                value={draft.plan.cycles}
+                onChange={(e) => plan({ cycles: e.target.value })}
+              />
+              <Err errors={errors} path="subscriptionPlan.numBillingCycles" />
+            </>
           )}
         </fieldset>
       )}
@@ -119,47 +118,50 @@ export function ProductSettings({
         )}
         <Err errors={errors} path="customAddButtonText" />
       </fieldset>
-      <fieldset className="product-settings__box">
-        <legend>Merchandising</legend>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={m.scarcityEnabled ?? false}
-            onChange={(e) => merch({ scarcityEnabled: e.target.checked })}
-          />
-          Show how few are left (scarcity)
-        </label>
-        {m.scarcityEnabled && (
-          <>
-            <label htmlFor="product-scarcity">Scarcity text ({'{qty}'} is the number left)</label>
+      {/* Digital products and gift cards never sell out: nothing to merchandise around stock. */}
+      {tracksStock(draft.productType) && (
+        <fieldset className="product-settings__box">
+          <legend>Merchandising</legend>
+          <label className="check">
             <input
-              id="product-scarcity"
-              maxLength={200}
-              value={m.scarcityText ?? ''}
-              placeholder="Only {qty} left in stock"
-              onChange={(e) => merch({ scarcityText: e.target.value })}
+              type="checkbox"
+              checked={m.scarcityEnabled ?? false}
+              onChange={(e) => merch({ scarcityEnabled: e.target.checked })}
             />
-            <Err errors={errors} path="merchandising.scarcityText" />
-          </>
-        )}
-        <label htmlFor="product-sold-out">Sold-out text</label>
-        <input
-          id="product-sold-out"
-          maxLength={100}
-          value={m.customSoldOutText ?? ''}
-          placeholder="sold out"
-          onChange={(e) => merch({ customSoldOutText: e.target.value })}
-        />
-        <Err errors={errors} path="merchandising.customSoldOutText" />
-        <label className="check">
+            Show how few are left (scarcity)
+          </label>
+          {m.scarcityEnabled && (
+            <>
+              <label htmlFor="product-scarcity">Scarcity text ({'{qty}'} is the number left)</label>
+              <input
+                id="product-scarcity"
+                maxLength={200}
+                value={m.scarcityText ?? ''}
+                placeholder="Only {qty} left in stock"
+                onChange={(e) => merch({ scarcityText: e.target.value })}
+              />
+              <Err errors={errors} path="merchandising.scarcityText" />
+            </>
+          )}
+          <label htmlFor="product-sold-out">Sold-out text</label>
           <input
-            type="checkbox"
-            checked={m.restockNotificationsEnabled ?? false}
-            onChange={(e) => merch({ restockNotificationsEnabled: e.target.checked })}
+            id="product-sold-out"
+            maxLength={100}
+            value={m.customSoldOutText ?? ''}
+            placeholder="sold out"
+            onChange={(e) => merch({ customSoldOutText: e.target.value })}
           />
-          Offer back-in-stock e-mails when sold out
-        </label>
-      </fieldset>
+          <Err errors={errors} path="merchandising.customSoldOutText" />
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={m.restockNotificationsEnabled ?? false}
+              onChange={(e) => merch({ restockNotificationsEnabled: e.target.checked })}
+            />
+            Offer back-in-stock e-mails when sold out
+          </label>
+        </fieldset>
+      )}
     </>
   );
 }

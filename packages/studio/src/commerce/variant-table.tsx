@@ -45,6 +45,8 @@ export function VariantTable({
 }) {
   const stock = tracksStock(productType);
   const weight = productType === ProductType.PHYSICAL;
+  // Spec §4: gift cards are never on sale.
+  const sale = productType !== ProductType.GIFT_CARD;
   const name = (v: VariantDraft) => optionsLabel(v.attributes) || title || 'the product';
   return (
     <div className="variant-table__wrap">
@@ -54,7 +56,7 @@ export function VariantTable({
             <th scope="col">Variant</th>
             <th scope="col">SKU</th>
             <th scope="col">Price ({currency})</th>
-            <th scope="col">Sale price</th>
+            {sale && <th scope="col">Sale price</th>}
             {stock && <th scope="col">Stock</th>}
             {weight && <th scope="col">Weight (g)</th>}
             <th scope="col">Image</th>
@@ -100,30 +102,32 @@ export function VariantTable({
                   />
                   <CellError errors={errors} path={`${at}.priceCents`} />
                 </td>
-                <td>
-                  <div className="variant-table__pair">
-                    <input
-                      className="cell-input"
-                      aria-label={`Sale price of ${name(v)}`}
-                      inputMode="decimal"
-                      value={v.salePrice}
-                      placeholder="0.00"
-                      aria-invalid={Boolean(errors[`${at}.salePriceCents`])}
-                      onChange={(e) => onChange(i, { salePrice: e.target.value })}
-                    />
-                    <label className="check variant-table__check">
+                {sale && (
+                  <td>
+                    <div className="variant-table__pair">
                       <input
-                        type="checkbox"
-                        checked={v.onSale}
-                        onChange={(e) => onChange(i, { onSale: e.target.checked })}
+                        className="cell-input"
+                        aria-label={`Sale price of ${name(v)}`}
+                        inputMode="decimal"
+                        value={v.salePrice}
+                        placeholder="0.00"
+                        aria-invalid={Boolean(errors[`${at}.salePriceCents`])}
+                        onChange={(e) => onChange(i, { salePrice: e.target.value })}
                       />
-                      <span>
-                        On sale<span className="visually-hidden"> ({name(v)})</span>
-                      </span>
-                    </label>
-                  </div>
-                  <CellError errors={errors} path={`${at}.salePriceCents`} />
-                </td>
+                      <label className="check variant-table__check">
+                        <input
+                          type="checkbox"
+                          checked={v.onSale}
+                          onChange={(e) => onChange(i, { onSale: e.target.checked })}
+                        />
+                        <span>
+                          On sale<span className="visually-hidden"> ({name(v)})</span>
+                        </span>
+                      </label>
+                    </div>
+                    <CellError errors={errors} path={`${at}.salePriceCents`} />
+                  </td>
+                )}
                 {stock && (
                   <td>
                     <div className="variant-table__pair">
