@@ -4,6 +4,9 @@ import { useState } from 'react';
 
 type Option = ShoppingCart['shippingOptions'][number];
 
+// The server sends each option's description ("3–5 working days"); the contract omits it.
+const description = (o: Option) => (o as Option & { description?: string | null }).description ?? '';
+
 /**
  * The shipping options the cart view offers for its location, each with its cost, as one radio
  * group (arrow keys move between them). The choice is the cart's: it is sent at once and the
@@ -45,7 +48,10 @@ export function ShippingOptions(props: {
                 .finally(() => setChoosing(null));
             }}
           />
-          <span className="shipping-option__name">{o.name}</span>
+          <span className="shipping-option__name">
+            {o.name}
+            {description(o) && <span className="shipping-option__description">{description(o)}</span>}
+          </span>
           <span className="shipping-option__cost">
             {o.costCents === 0 ? 'Free' : formatMoney(o.costCents, props.currency)}
           </span>

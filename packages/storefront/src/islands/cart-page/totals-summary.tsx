@@ -2,14 +2,11 @@ import { formatMoney } from '@store/commerce';
 import type { ShoppingCart } from '@store/api/client';
 
 /**
- * Fields the cart view gains with included tax and gift cards; read when present so the
- * summary shows them as soon as the server sends them (all amounts come from the server).
+ * The part of the tax already inside the prices (included rules, e.g. VAT): the server sends
+ * it with the cart but the contract does not list it yet, so it is read when present.
  */
-interface Extras {
-  taxIncluded?: boolean;
-  giftCardCents?: number;
-  /** What is left to pay once gift cards are taken off the grand total. */
-  amountDueCents?: number;
+interface WithIncludedTax {
+  includedTaxCents?: number;
 }
 
 /**
@@ -24,7 +21,6 @@ export function TotalsSummary(props: {
   label?: string;
 }) {
   const { cart, currency } = props;
-  const extras = cart as ShoppingCart & Extras;
   const money = (cents: number) => formatMoney(cents, currency);
   const located = Boolean(cart.shippingLocation?.country);
   const codes = cart.validCoupons.map((c) => c.code).join(', ');
@@ -35,8 +31,10 @@ export function TotalsSummary(props: {
         ? 'Free'
         : money(cart.shippingCostCents)
       : 'Choose a method';
-  const giftCards = extras.giftCardCents ?? 0;
-  const total = extras.amountDueCents ?? cart.grandTotalCents;
+  // Included tax is shown, never added again; added tax is what the total gained.
+  const included = (cart as ShoppingCart & WithIncludedTax).includedTaxCents ?? 0;
+  const added = cart.taxCents - included;
+  const onlyIncluded = included > 0 && added === 0;
   return (
     <div className="totals-summary" aria-busy={props.pending} data-testid="totals-summary">
       <dl>
@@ -55,23 +53,31 @@ export function TotalsSummary(props: {
           <dd data-testid="summary-shipping">{shipping}</dd>
         </div>
         <div>
-          <dt>{extras.taxIncluded ? 'Tax (included)' : 'Tax'}</dt>
-          <dd data-testid="summary-tax">{located ? money(cart.taxCents) : 'Enter an address'}</dd>
+          <dt>{onlyIncluded ? 'Tax (included)' : 'Tax'}</dt>
+          <dd data-testid="summary-tax">
+            {located ? money(onlyIncluded ? included : added) : 'Enter an address'}
+          </dd>
         </div>
-        {giftCards > 0 && (
+        {included > 0 && !onlyIncluded && (
+          <div>
+            <dt>Tax (included)</dt>
+            <dd data-testid="summary-included-tax">{money(included)}</dd>
+          </div>
+        )}
+        {cart.giftCardCents > 0 && (
           <div>
             <dt>Gift cards</dt>
-            <dd data-testid="summary-gift-cards">−{money(giftCards)}</dd>
+            <dd data-testid="summary-gift-cards">−{money(cart.giftCardCents)}</dd>
           </div>
         )}
         <div className="totals-summary__total">
           <dt>{props.label ?? 'Total'}</dt>
-          <dd data-testid="summary-total">{money(total)}</dd>
+          <dd data-testid="summary-total">{money(cart.amountDueCents)}</dd>
         </div>
       </dl>
       {/* Read once per change, after the update: shipping and tax moved the total. */}
       <p className="visually-hidden" role="status">
-        {props.pending ? '' : `${props.label ?? 'Total'} ${money(total)}`}
+        {props.pending ? '' : `${props.label ?? 'Total'} ${money(cart.amountDueCents)}`}
       </p>
     </div>
   );

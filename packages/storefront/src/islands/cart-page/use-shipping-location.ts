@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiFailure, api } from '../../api';
-import { cartStore } from '../../cart-store';
+import { ApiFailure } from '../../api';
+import { setShippingLocation } from './cart-edits';
 
 export interface ShippingLocation {
   country: string;
@@ -13,8 +13,8 @@ const key = (l: ShippingLocation | null) => (l ? `${l.country}|${l.region ?? ''}
 /**
  * Keep the cart's shipping location in step with what the buyer types, so the server's cart
  * view answers the shipping options, tax and total for it. Typing is debounced (one request
- * after a pause), a location already sent is not sent again, and an answer overtaken by a
- * newer request is dropped. `location` null means "nothing to send yet".
+ * after a pause), a location already sent is not sent again, and only the newest request
+ * settles `pending` and `error`. `location` null means "nothing to send yet".
  */
 export function useShippingLocation(
   location: ShippingLocation | null,
@@ -38,9 +38,9 @@ export function useShippingLocation(
       sent.current = wanted;
       inFlight.current = true;
       try {
-        const res = await api('PUT /api/commerce/shopping-cart/shipping-location', { body: location });
+        // Changes go one at a time, so the newest location's answer is the one left showing.
+        await setShippingLocation(location);
         if (mine !== seq.current) return;
-        cartStore.replace(res.shoppingCart);
         setError(null);
       } catch (e) {
         if (mine !== seq.current) return;

@@ -22,11 +22,6 @@ const FIELD: Record<string, keyof CardFields> = {
   name: 'name',
 };
 
-type Untyped = (
-  key: string,
-  input: { body: unknown },
-) => Promise<{ token: string; brand: string; last4: string }>;
-
 /** The test-mode provider's tokenizer: `POST /api/commerce/payments/test/tokens`. */
 export const testCardTokenizer: CardTokenizer = async (card) => {
   const expiry = parseExpiry(card.expiry);
@@ -38,8 +33,7 @@ export const testCardTokenizer: CardTokenizer = async (card) => {
     ...(card.name.trim() ? { name: card.name.trim() } : {}),
   };
   try {
-    // Untyped until the token route is part of the contract (the client itself is route-agnostic).
-    const res = await (api as unknown as Untyped)('POST /api/commerce/payments/test/tokens', { body });
+    const res = await api('POST /api/commerce/payments/test/tokens', { body });
     return { ok: true, ...res };
   } catch (e) {
     const fields = e instanceof ApiFailure && e.status === 400 ? e.body.errors : undefined;

@@ -82,13 +82,16 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
   // the checkout call. Subscriptions are physical or service products: ask for the address.
   const subscription = Boolean(cartToken);
   const needsShipping = subscription || Boolean(cart?.requiresShipping ?? true);
+  // The option clicked counts at once (its cart update may still be out) and goes with the
+  // checkout call; before any click, the cart's own choice (e.g. from the cart page) counts.
+  const options = cart?.shippingOptions ?? [];
+  const picked = options.some((o) => o.id === fields.shippingOptionId) ? fields.shippingOptionId : '';
   const current = {
     ...fields,
-    shippingOptionId: subscription ? fields.shippingOptionId : (cart?.selectedShippingOption?.id ?? ''),
+    shippingOptionId: picked || (subscription ? '' : (cart?.selectedShippingOption?.id ?? '')),
   };
   // Gift cards that pay the whole order leave nothing to charge: no card is asked for.
-  const due = cart as (ShoppingCart & { giftCardCents?: number; amountDueCents?: number }) | null;
-  const nothingDue = !subscription && (due?.giftCardCents ?? 0) > 0 && due?.amountDueCents === 0;
+  const nothingDue = !subscription && (cart?.giftCardCents ?? 0) > 0 && cart?.amountDueCents === 0;
   const located = useShippingLocation(needsShipping ? pricedLocation(fields) : null, {
     initial: start ? { country: start.country, region: start.region } : null,
     enabled: !subscription,
@@ -109,9 +112,10 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
   };
   const changeField = (key: keyof CheckoutFields, value: string) => {
     // A new country resets the region: the old one belongs to another country.
-    const next = key === 'country' ? { ...current, country: value, state: '' } : { ...current, [key]: value };
+    const next = key === 'country' ? { ...fields, country: value, state: '' } : { ...fields, [key]: value };
     setFields(next);
-    recheck(errors, key, validateCheckout(next, needsShipping)[key], setErrors);
+    const now = validateCheckout({ ...next, shippingOptionId: current.shippingOptionId }, needsShipping);
+    recheck(errors, key, now[key], setErrors);
   };
   const changeCard = (key: keyof CardFields, value: string) => {
     const next = { ...card, [key]: value };
@@ -119,9 +123,9 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
     recheck(cardErrors, key, validateCard(next)[key], setCardErrors);
   };
   const chooseOption = async (id: string) => {
-    if (subscription) setFields((f) => ({ ...f, shippingOptionId: id }));
-    else await chooseShippingOption(id);
+    setFields((f) => ({ ...f, shippingOptionId: id }));
     recheck(errors, 'shippingOptionId', undefined, setErrors);
+    if (!subscription) await chooseShippingOption(id);
   };
 
   const submit = async (event: FormEvent) => {
@@ -179,7 +183,7 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
           <div className="checkout-section">
             <ShippingOptions
               idPrefix="checkout"
-              options={cart?.shippingOptions ?? []}
+              options={options}
               selectedId={current.shippingOptionId || null}
               currency={currency}
               error={errors.shippingOptionId}
