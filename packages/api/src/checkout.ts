@@ -68,10 +68,4 @@ export const checkoutRoutes = {
     }),
     response: z.object({ order, accessToken: z.string(), confirmationUrl: z.string() }),
   },
-  'GET /api/commerce/orders/:id': {
-    summary: 'One order, for the holder of its access token',
-    params: z.object({ id }),
-    querystring: z.object({ token: id }),
-    response: z.object({ order }),
-  },
 } as const;

@@ -51,7 +51,6 @@ export const contract = {
   ...storeSettingsRoutes,
   ...giftCardRoutes,
   ...downloadRoutes,
-  // Last: its GET /api/commerce/orders/:id (owner or token) replaces the buyer-only one of checkout.
   ...orderRoutes,
 } as const satisfies Record<string, RouteDef>;
 

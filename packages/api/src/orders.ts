@@ -69,7 +69,6 @@ export const orderRoutes = {
       nextPageCursor: z.string().nullable(),
     }),
   },
-  // Replaces the buyer-only entry of ./checkout (spread after it in the contract).
   'GET /api/commerce/orders/:id': {
     summary: 'One order: for the holder of its access token, or for the owner without one',
     params: orderParams,
