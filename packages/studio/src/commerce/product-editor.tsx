@@ -14,6 +14,7 @@ import {
   withOptions,
 } from './product-draft';
 import { useProductEditorData } from './product-editor-data';
+import { ProductFileField } from './product-file-field';
 import { ProductImages } from './product-images';
 import { ProductOptions } from './product-options';
 import { ProductSettings } from './product-settings';
@@ -284,6 +285,17 @@ export function ProductEditor({
         />
       </section>
       <div className="product-editor__settings">
+        {draft.productType === ProductType.DIGITAL &&
+          (id ? (
+            <div className="product-file">
+              <ProductFileField itemId={id} />
+            </div>
+          ) : (
+            <fieldset className="product-settings__box">
+              <legend>Download</legend>
+              <p className="muted">Save the product first, then upload the file buyers download.</p>
+            </fieldset>
+          ))}
         <ProductSettings draft={draft} forms={context.forms} errors={errors} onChange={set} />
       </div>
     </form>
