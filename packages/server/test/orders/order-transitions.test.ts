@@ -138,6 +138,39 @@ describe.each(backends)('order lifecycle on %s', (backend) => {
     expect((await orderAction(site, owner, id, 'refund', { amountCents: 1 })).statusCode).toBe(409);
   });
 
+  it('a full refund also gives back what gift cards paid; a partial one does not', async () => {
+    const { id, order } = await placedOrder(site);
+    const db = site.app.database.db;
+    // As checkout records a gift card paying 700 of the order (the card charged the rest).
+    await db.update(orders).set({ giftCardCents: 700 }).where(eq(orders.id, id));
+    const [card] = await db
+      .insert(giftCards)
+      .values({
+        websiteId: site.websiteId,
+        code: `GR-${id.slice(0, 8)}`,
+        orderId: id,
+        initialCents: 700,
+        balanceCents: 0,
+      })
+      .returning();
+    await db
+      .insert(giftCardRedemptions)
+      .values({ websiteId: site.websiteId, giftCardId: card!.id, orderId: id, amountCents: 700 });
+    const balance = async () =>
+      (await db.select().from(giftCards).where(eq(giftCards.id, card!.id)))[0]?.balanceCents;
+    const part = await orderAction(site, owner, id, 'refund', { amountCents: 100 });
+    expect(part.json().order).toMatchObject({ status: 'PAID', chargedCents: order.grandTotalCents - 700 });
+    expect(await balance()).toBe(0);
+    const over = await orderAction(site, owner, id, 'refund', { amountCents: order.grandTotalCents - 700 });
+    expect(over.statusCode).toBe(400);
+    const rest = await orderAction(site, owner, id, 'refund');
+    expect(rest.json().order).toMatchObject({
+      status: 'REFUNDED',
+      refundedCents: order.grandTotalCents - 700,
+    });
+    expect(await balance()).toBe(700);
+  });
+
   it('answers 404 for an unknown order and 401/403 to anyone but the owner', async () => {
     const { id } = await placedOrder(site);
     expect((await orderAction(site, owner, 'no-such-order', 'cancel')).statusCode).toBe(404);
