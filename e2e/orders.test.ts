@@ -118,6 +118,13 @@ describe('the owner’s orders in Chromium', () => {
     await page.getByText('Marked fulfilled, tracking 1Z999AA10123456784 (UPS)').waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-fulfilled.png`, fullPage: true });
 
+    // A partial refund through the confirm dialog: the state stays, the timeline says so.
+    await page.getByLabel('Refund amount').fill('10.00');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.locator('dialog').getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByText('Refunded $10.00').waitFor();
+    await page.locator('.order-status', { hasText: 'Fulfilled' }).waitFor();
+
     const outbox = await page.evaluate(async () => (await fetch('/api/owner/outbox')).json());
     const mail = (kind: string) =>
       outbox.messages.filter(
@@ -130,5 +137,8 @@ describe('the owner’s orders in Chromium', () => {
     expect(shipped.to).toBe(BUYER);
     expect(shipped.text).toContain('Tracking number: 1Z999AA10123456784 (UPS)');
     expect(mail('order-receipt')[0].text).toContain('Classic Tee');
+    expect(mail('order-refunded').map((m: { subject: string }) => m.subject)).toEqual([
+      `Partial refund for order #${placed.orderNumber}`,
+    ]);
   });
 });
