@@ -4,20 +4,13 @@ import { ApiFailure, api } from '../../api';
 import { signOut } from '../../sign-out';
 import { AddressBook } from './addresses';
 import { AuthForms } from './auth-forms';
+import { type AccountRoute, routeOf } from './account-route';
 import { failureText } from './account-text';
 import { OrderDetail, OrderHistory } from './orders';
 
 type Me = { id: string; email: string; isOwner: boolean };
-type Route = { view: 'orders' } | { view: 'order'; id: string } | { view: 'addresses' };
 
-/** Views live in the hash (`#orders/<id>`, `#addresses`): one cached-free page, back button works. */
-function routeOf(hash: string): Route {
-  const order = /^#orders\/([A-Za-z0-9-]{1,64})$/.exec(hash);
-  if (order?.[1]) return { view: 'order', id: order[1] };
-  return hash === '#addresses' ? { view: 'addresses' } : { view: 'orders' };
-}
-
-function useRoute(): Route {
+function useRoute(): AccountRoute {
   const [route, setRoute] = useState(() => routeOf(location.hash));
   useEffect(() => {
     const update = () => setRoute(routeOf(location.hash));
