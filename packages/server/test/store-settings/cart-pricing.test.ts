@@ -111,6 +111,20 @@ describe.each(backends)('cart pricing from the owner’s settings on %s', (backe
       .shoppingCart;
     expect(moved.selectedShippingOption).toBeNull();
     expect(moved.shippingCostCents).toBe(0);
+    // Checkout enforces the zones too: the Ontario courier cannot ship to an address in NY.
+    const refused = await site.request({
+      method: 'POST',
+      url: '/api/commerce/checkout',
+      cookies,
+      payload: {
+        email: 'z@example.com',
+        shippingAddress,
+        shippingOptionId: ontario.id,
+        payment: { token: 'tok_visa' },
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ shippingOptionId: 'Select a shipping option.' });
     const db = site.app.database.db;
     await db.delete(shippingOptions).where(eq(shippingOptions.websiteId, site.websiteId));
   });

@@ -149,8 +149,12 @@ describe.each(backends)('commerce preferences on %s', (backend) => {
 
   it('PUT instalments saves, answers and feeds the page context; max must stay above min', async () => {
     await call('PUT', STORE, { storeCountry: 'US', currency: 'USD' });
+    const listener = await listenSiteChanged(backend);
     const saved = await call('PUT', INSTALMENTS, { minCents: 5000, maxCents: 100000, provider: 'afterpay' });
     expect(saved.statusCode).toBe(200);
+    // Kept in commerce_preferences (no trigger there): the save announces site_changed itself.
+    expect(await eventually(() => listener.seen.includes(site.websiteId))).toBe(true);
+    await listener.stop();
     expect(saved.json()).toEqual({ enabled: true, provider: 'afterpay', minCents: 5000, maxCents: 100000 });
 
     const bad = await call('PUT', INSTALMENTS, { maxCents: 4000 });
