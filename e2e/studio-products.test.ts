@@ -300,5 +300,22 @@ describe('the product and inventory screens in Chromium', () => {
     await page.getByRole('link', { name: 'Stoneware Mug' }).waitFor();
     expect(await page.getByRole('link', { name: 'Harbor Tee' }).count()).toBe(0);
     expect((await fetch(`${server.url}${saved.fullUrl}`)).status).toBe(404);
+
+    // Prices are typed in the store currency's major units: in yen (no minor digits) the
+    // tee's 2800 minor units read 2800, not 28.00.
+    const put = await page.evaluate(async () => {
+      const crumb = document.cookie.match(/(?:^|;\s*)crumb=([^;]+)/)?.[1] ?? '';
+      const res = await fetch('/api/v1/commerce-preferences/store', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+        body: JSON.stringify({ currency: 'JPY' }),
+      });
+      return res.status;
+    });
+    expect(put).toBe(200);
+    await page.reload();
+    await page.getByRole('link', { name: 'Classic Tee' }).click();
+    expect(await page.getByLabel('Price of Size S, Color Navy', { exact: true }).inputValue()).toBe('2800');
+    expect(await page.getByRole('columnheader', { name: 'Price (JPY)' }).count()).toBe(1);
   });
 });

@@ -101,15 +101,13 @@ export const productsApi = {
   media: () => api.media(),
   forms: async () => (await api.catalog()).forms,
   /**
-   * The store currency, for typing prices in major units. No studio call answers it on its
-   * own; the site's page context carries it (`website.currency`). Read once per studio visit.
+   * The store currency, for typing prices in major units: the store preferences (spec §7
+   * commerce-preferences, namespace `store`) answer it. Read once per studio visit; the
+   * product list's summaries carry it too, so a stale value only matters across a change.
    */
   currency: (): Promise<string> => {
-    currency ??= api.siteContext().then(
-      (context) => {
-        const website = context.website as { currency?: unknown } | undefined;
-        return typeof website?.currency === 'string' ? website.currency : 'USD';
-      },
+    currency ??= call('GET /api/v1/commerce-preferences/:namespace', { params: { namespace: 'store' } }).then(
+      (preferences) => ('currency' in preferences ? preferences.currency : 'USD'),
       () => {
         currency = null;
         return 'USD';
