@@ -34,14 +34,7 @@ async function signInOwner(baseURL: string): Promise<{ api: APIRequestContext; c
 
 beforeAll(async () => {
   server = await startServer();
-  const signedIn = await signInOwner(server.url);
-  owner = signedIn.api;
-  const item = (await (await owner.get('/shop/p/lightroom-presets?format=json')).json()).item;
-  const upload = await owner.put(`/api/studio/products/${item.id}/file`, {
-    headers: { 'x-csrf-token': signedIn.crumb },
-    multipart: { file: { name: 'autumn-presets.zip', mimeType: 'application/zip', buffer: presetFile } },
-  });
-  expect(upload.status()).toBe(200);
+  owner = (await signInOwner(server.url)).api;
 });
 afterAll(async () => {
   await browser?.close();
@@ -69,6 +62,40 @@ async function placeOrder(page: Page, email: string): Promise<void> {
 
 describe('gift cards and digital downloads in Chromium', () => {
   screenshotOnFailure(() => browser);
+
+  it('the owner uploads the file a digital product delivers in the studio product editor', async () => {
+    browser = await launchBrowser({ baseURL: server.url });
+    const { page } = browser;
+    page.setDefaultTimeout(15_000);
+    const item = (await (await owner.get('/shop/p/lightroom-presets?format=json')).json()).item;
+    await page.goto(`/config/commerce/products/${encodeURIComponent(item.id)}`);
+    await page.waitForURL('**/config/sign-in');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const field = page.locator('[data-testid="product-file"]');
+    await field.waitFor();
+    await field.getByText('No file yet').waitFor();
+    await field.getByLabel('Upload the file (up to 200 MB)').setInputFiles({
+      name: 'autumn-presets.zip',
+      mimeType: 'application/zip',
+      buffer: presetFile,
+    });
+    await expect
+      .poll(() => field.locator('[data-testid="product-file-name"]').textContent())
+      .toBe('autumn-presets.zip');
+    await field.getByLabel('Downloads per purchase').fill('3');
+    await field.getByRole('button', { name: 'Save download settings' }).click();
+    await field.getByText('Saved.').waitFor();
+    const stored = await (await owner.get(`/api/studio/products/${item.id}/file`)).json();
+    expect(stored.file).toMatchObject({
+      filename: 'autumn-presets.zip',
+      bytes: presetFile.length,
+      downloadLimit: 3,
+    });
+    await browser.close();
+    browser = undefined;
+  });
 
   it('a gift card bought for a recipient is mailed to them with its code, then spent on a download', async () => {
     browser = await launchBrowser({ baseURL: server.url });
@@ -133,6 +160,7 @@ describe('gift cards and digital downloads in Chromium', () => {
     // The confirmation page links the download; it downloads the owner's file.
     const link = page.locator('[data-testid="download-link"]');
     expect(await link.textContent()).toBe('Download Lightroom Presets');
+    expect(await page.textContent('[data-testid="order-downloads"]')).toContain('3 downloads left');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('autumn-presets.zip');
     const saved = await download.path();
