@@ -57,7 +57,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
       <header className="topbar">
         <span className="topbar__site">{session.website.siteTitle}</span>
         <nav className="topbar__tabs" aria-label="Studio">
-          {tab(paths.pages, 'Pages', panel === 'pages')}
+          {tab(paths.pages, 'Pages', panel === 'pages' && !commerce)}
           {tab(paths.headerFooter, 'Header & footer', panel === 'header-footer')}
           {tab(paths.media, 'Media', panel === 'media')}
           {tab(paths.design, 'Design', panel === 'design')}
