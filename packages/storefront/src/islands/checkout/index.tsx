@@ -189,7 +189,11 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
               error={errors.shippingOptionId}
               onChoose={chooseOption}
             />
-            {located.error && <p className="form-error">{located.error}</p>}
+            {located.error && (
+              <p className="form-error" role="status">
+                {located.error}
+              </p>
+            )}
           </div>
         )}
         <fieldset className="checkout-section">

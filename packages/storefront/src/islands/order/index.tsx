@@ -1,10 +1,10 @@
-import { formatMoney } from '@store/commerce';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiFailure, api } from '../../api';
 import { pageData } from '../../page-data';
 import type { OrderView } from '@store/api/client';
 import { GiftCardsAndDownloads } from './gift-cards-downloads';
+import { OrderTotals } from './order-totals';
 
 /** Order confirmed / order status: reads GET /api/commerce/orders/{id}. */
 function Order(props: { orderId: string; view: string }) {
@@ -43,9 +43,7 @@ function Order(props: { orderId: string; view: string }) {
           </li>
         ))}
       </ul>
-      <p>
-        Total: <strong>{formatMoney(order.grandTotalCents, currency)}</strong>
-      </p>
+      <OrderTotals order={order} currency={currency} />
       <GiftCardsAndDownloads order={order} currency={currency} />
     </div>
   );
