@@ -25,7 +25,7 @@ export function ShippingEstimate(props: { cart: ShoppingCart; currency: string }
   );
   return (
     <section className="shipping-estimate" aria-labelledby="estimate-title">
-      <h2 id="estimate-title">Estimate shipping and tax</h2>
+      <h2 id="estimate-title">{cart.requiresShipping ? 'Estimate shipping and tax' : 'Estimate tax'}</h2>
       <div className="shipping-estimate__where">
         <div>
           <label htmlFor="estimate-country">Country</label>
