@@ -67,6 +67,14 @@ describe('store settings in Chromium', () => {
     await instalments.getByLabel(/Orders up to/).fill('20.00');
     await instalments.getByRole('button', { name: 'Save' }).click();
     await instalments.getByText('The maximum must be above the minimum.').waitFor();
+    // A store in GB with Afterpay chosen: the owner is told shoppers will not see the offer.
+    await store.getByLabel('Store country').fill('GB');
+    await store.getByRole('button', { name: 'Save' }).click();
+    await instalments
+      .getByText('GB is served by Clearpay: choose it for shoppers to see the offer.')
+      .waitFor();
+    await instalments.getByLabel('Provider').selectOption('clearpay');
+    await expect(instalments.getByText(/served by/).count()).resolves.toBe(0);
 
     // Shipping: a free-over, zoned option; a bad amount is refused by the form.
     const shipping = page.locator('section#shipping');

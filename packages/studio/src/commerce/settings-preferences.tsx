@@ -1,4 +1,4 @@
-import { CURRENCY_CODES } from '@store/commerce';
+import { CURRENCY_CODES, instalmentProvider } from '@store/commerce';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import {
   changedFields,
@@ -210,7 +210,26 @@ export function StoreSection({
   );
 }
 
-export function InstalmentsSection({ initial, currency }: { initial: InstalmentPrefs; currency: string }) {
+/** Why the pill will not show although instalments are on (spec §9 provider countries), or ''. */
+function providerNote(enabled: boolean, provider: InstalmentPrefs['provider'], country: string): string {
+  if (!enabled) return '';
+  const served = instalmentProvider(country, 'en')?.provider.toLowerCase();
+  if (!served) return `No instalment provider serves ${country}: shoppers will not see the offer.`;
+  if (served !== provider)
+    return `${country} is served by ${served === 'clearpay' ? 'Clearpay' : 'Afterpay'}: choose it for shoppers to see the offer.`;
+  return '';
+}
+
+export function InstalmentsSection({
+  initial,
+  currency,
+  country,
+}: {
+  initial: InstalmentPrefs;
+  currency: string;
+  /** The store country (namespace store): which provider serves it. */
+  country: string;
+}) {
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState(initial);
   const [limits, setLimits] = useState({
@@ -220,6 +239,8 @@ export function InstalmentsSection({ initial, currency }: { initial: InstalmentP
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState('');
   const [general, setGeneral] = useState('');
+
+  const note = providerNote(draft.enabled, draft.provider, country);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -260,6 +281,7 @@ export function InstalmentsSection({ initial, currency }: { initial: InstalmentP
           onChange={(v) => setDraft({ ...draft, enabled: v })}
         />
       </div>
+      {note && <p className="ss-warning">{note}</p>}
       <div className="ss-grid">
         <Field
           id="ss-provider"

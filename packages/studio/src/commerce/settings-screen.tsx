@@ -50,7 +50,12 @@ export function SettingsScreen(_props: { rest: string[] }) {
       </nav>
       <StoreSection initial={prefs.store} onSaved={(store) => setPrefs({ ...prefs, store })} />
       {/* Keyed by currency: its money fields are re-read in the new currency. */}
-      <InstalmentsSection key={`i-${currency}`} initial={prefs.instalments} currency={currency} />
+      <InstalmentsSection
+        key={`i-${currency}`}
+        initial={prefs.instalments}
+        currency={currency}
+        country={prefs.store.storeCountry}
+      />
       <ShippingSection key={`s-${currency}`} currency={currency} />
       <TaxSection />
       <CouponsSection key={`c-${currency}`} currency={currency} />
