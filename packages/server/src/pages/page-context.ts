@@ -10,6 +10,7 @@ import {
   searchItemsByText,
 } from '../services/catalog.service';
 import type { SiteRecord } from '../services/site.service';
+import { isRootCategory } from '../services/catalog-admin/store.service';
 import { type InstalmentTerms, loadInstalmentTerms } from '../services/store-settings/instalment-context';
 import {
   attachBlockLayout,
@@ -168,7 +169,9 @@ async function collectionContext(
       categories: cats,
     }),
   );
-  context.categories = cats.map((c) => ({ id: c.id, displayName: c.displayName, slug: c.slug }));
+  context.categories = cats
+    .filter((c) => !isRootCategory(c))
+    .map((c) => ({ id: c.id, displayName: c.displayName, slug: c.slug }));
   context.pagination = pagination(collectionUrl(collection), page, total, category?.slug);
   if (collection.type === CollectionType.products)
     addStoreContext(context, [...productMap.values()], await loadInstalmentTerms(db, site));

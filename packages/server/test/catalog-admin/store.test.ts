@@ -58,6 +58,26 @@ describe.each(backends)('store creation and categories (spec §4, §7) on %s', (
     });
   });
 
+  it("lists the root category as the shop's one \"All\" link, not as a category of its own", async () => {
+    const res = await call('POST', storesUrl(site.websiteId), {
+      navigationTitle: 'Prints',
+      title: 'Prints',
+      urlId: 'prints',
+      description: '',
+      enabled: true,
+    });
+    expect(res.statusCode).toBe(201);
+    const added = await call('POST', `${storesUrl(site.websiteId)}/${res.json().id}/categories`, {
+      displayName: 'Posters',
+    });
+    expect(added.statusCode).toBe(201);
+    const page = await site.request({ method: 'GET', url: '/prints' });
+    expect(page.statusCode).toBe(200);
+    const nav = /<nav class="shop-categories"[^>]*>(.*?)<\/nav>/s.exec(page.body)?.[1] ?? '';
+    const links = [...nav.matchAll(/>([^<]+)<\/a>/g)].map((m) => m[1]);
+    expect(links).toEqual(['All', 'Posters']);
+  });
+
   it('derives the URL id from the title when omitted and leaves the navigation alone unless asked', async () => {
     const { db } = await testDatabase(backend);
     const before = await db.select().from(navigations).where(eq(navigations.websiteId, site.websiteId));

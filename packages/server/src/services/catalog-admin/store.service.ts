@@ -18,6 +18,11 @@ import { slugify, uniqueName } from '../studio/unique-name';
 /** The root category every store gets (spec §4 "a root category named for the all-items category"). */
 export const ROOT_CATEGORY = { displayName: 'All Items', slug: 'all-items' } as const;
 
+/** The store's "all items" root holds every product: the shop lists it as its own "All" link. */
+export function isRootCategory(c: { parentCategoryId: string | null; slug: string }): boolean {
+  return c.parentCategoryId === null && c.slug === ROOT_CATEGORY.slug;
+}
+
 type CollectionRow = typeof collections.$inferSelect;
 type CategoryRow = typeof categories.$inferSelect;
 
