@@ -161,6 +161,35 @@ describe.each(backends)('gift cards on %s', (backend) => {
     expect(removed.json().shoppingCart.amountDueCents).toBe(cart.grandTotalCents);
   });
 
+  it('keeps applied cards and recipients in the answer of a later add (both add paths)', async () => {
+    const card = await issueCard(site, 1000);
+    const { cookies, entryId } = await cartWith(site, { itemId: gift.id, sku: 'GIFT-25', quantity: 1 });
+    await putRecipient(cookies, entryId, { email: 'grace@example.com' });
+    await site.request({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      cookies,
+      payload: { itemId: presets.id, sku: 'DIGI-PRESETS', quantity: 1 },
+    });
+    expect((await applyCard(site, cookies, card.code)).statusCode).toBe(200);
+    // The first add of a product reads it fresh; later ones take the one-statement path.
+    for (let i = 0; i < 2; i++) {
+      const added = await site.request({
+        method: 'POST',
+        url: '/api/commerce/shopping-cart/entries',
+        cookies,
+        payload: { itemId: tee.id, sku: 'TEE-NAV-M', quantity: 1 },
+      });
+      expect(added.statusCode).toBe(200);
+      const cart = added.json().shoppingCart;
+      expect(cart.giftCards).toHaveLength(1);
+      expect(cart.giftCardCents).toBe(1000);
+      expect(cart.entries.find((e: { id: string }) => e.id === entryId).giftRecipient).toEqual({
+        email: 'grace@example.com',
+      });
+    }
+  });
+
   it('does not let a gift card buy another gift card', async () => {
     const card = await issueCard(site, 10000);
     const only = await cartWith(site, { itemId: gift.id, sku: 'GIFT-50', quantity: 1 });

@@ -16,7 +16,8 @@ import { rawQuery } from './raw-query';
 export const CART_JSON = `json_build_object('id', c.id, 'websiteId', c.website_id, 'token', c.token, 'kind', c.kind,
   'siteUserId', c.site_user_id, 'isPurchased', c.is_purchased, 'orderId', c.order_id,
   'selectedShippingOptionId', c.selected_shipping_option_id, 'shippingLocation', c.shipping_location,
-  'couponCodes', c.coupon_codes, 'createdAt', c.created_at, 'updatedAt', c.updated_at)`;
+  'couponCodes', c.coupon_codes, 'giftCardCodes', c.gift_card_codes, 'createdAt', c.created_at,
+  'updatedAt', c.updated_at)`;
 
 const PRODUCT_JSON = `(select json_build_object('itemUrlId', i.url_id, 'title', i.title,
     'collectionId', i.collection_id, 'imageUrl', i.main_image->>'assetUrl', 'productType', p.product_type,
