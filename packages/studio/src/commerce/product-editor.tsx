@@ -1,9 +1,8 @@
 import { ProductType } from '@store/commerce';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { confirmModal } from '../components/dialogs';
 import { RichText } from '../editor/rich-text';
 import { navigate } from '../router';
-import { leaveTo, setUnsavedGuard } from '../unsaved-guard';
+import { setUnsavedGuard } from '../unsaved-guard';
 import { ProductCategories } from './product-categories';
 import {
   type ProductDraft,
@@ -13,6 +12,7 @@ import {
   renameOption,
   withOptions,
 } from './product-draft';
+import { ProductEditorBar } from './product-editor-bar';
 import { useProductEditorData } from './product-editor-data';
 import { ProductFileField } from './product-file-field';
 import { ProductImages } from './product-images';
@@ -131,23 +131,6 @@ export function ProductEditor({
     ? draft.title || detail?.title || 'Product'
     : `New ${typeLabel(draft.productType).toLowerCase()} product`;
 
-  async function remove() {
-    if (!id) return;
-    const ok = await confirmModal({
-      title: `Delete ${detail?.title ?? 'this product'}?`,
-      message: 'The product and its variants leave the shop and every cart. This cannot be undone.',
-      confirmLabel: 'Delete',
-    });
-    if (!ok) return;
-    try {
-      await productsApi.deleteProduct(id);
-      setUnsavedGuard(null);
-      navigate(productPaths.list);
-    } catch (failure) {
-      setAlert(failureMessage(failure));
-    }
-  }
-
   return (
     <form
       className="product-editor"
@@ -157,36 +140,15 @@ export function ProductEditor({
       }}
       noValidate
     >
-      <div className="product-editor__bar">
-        <a
-          href={productPaths.list}
-          className="btn btn--plain"
-          onClick={(e) => {
-            e.preventDefault();
-            leaveTo(productPaths.list);
-          }}
-        >
-          ← Products
-        </a>
-        <h1 className="product-editor__title">{heading}</h1>
-        <span className="badge">{typeLabel(draft.productType)}</span>
-        <span role="status" className="note product-editor__status">
-          {busy ? 'Saving…' : note || (dirty ? 'Unsaved changes' : '')}
-        </span>
-        {detail && (
-          <a className="btn btn--plain" href={detail.fullUrl} target="_blank" rel="noreferrer">
-            View
-          </a>
-        )}
-        {id && (
-          <button type="button" className="btn btn--plain" onClick={remove}>
-            Delete
-          </button>
-        )}
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          Save
-        </button>
-      </div>
+      <ProductEditorBar
+        id={id}
+        heading={heading}
+        productType={draft.productType}
+        status={busy ? 'Saving…' : note || (dirty ? 'Unsaved changes' : '')}
+        fullUrl={detail?.fullUrl ?? null}
+        busy={busy}
+        onFailure={setAlert}
+      />
       {alert && (
         <p className="alert" role="alert">
           {alert}
