@@ -1,3 +1,4 @@
+import { request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LaunchedBrowser,
@@ -7,14 +8,31 @@ import {
   startServer,
 } from './helpers/index';
 
-// The demo store (seeded on first start) has the data this test needs: a New York sales tax
-// rule (US/NY, 8.88 %), the WELCOME10 coupon (10 % off) and two shipping options.
+// The demo store (seeded on first start) has most of what this test needs: a New York sales
+// tax rule (US/NY, 8.88 %), the WELCOME10 coupon (10 % off) and two shipping options offered
+// everywhere. The owner adds one offered in Canada only, so the options follow the country.
 
 let server: RunningServer;
 let browser: LaunchedBrowser | undefined;
+const CANADA_ONLY = 'Canada Post';
 
 beforeAll(async () => {
   server = await startServer();
+  const owner = await request.newContext({ baseURL: server.url });
+  await owner.get('/');
+  const crumb = (await owner.storageState()).cookies.find((c) => c.name === 'crumb')?.value ?? '';
+  const headers = { 'x-csrf-token': crumb };
+  const session = await owner.post('/api/site-users/account/session', {
+    data: { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' },
+    headers,
+  });
+  expect(session.status()).toBe(200);
+  const option = await owner.post('/api/studio/commerce/shipping-options', {
+    data: { name: CANADA_ONLY, kind: 'FLAT', costCents: 2500, zones: [{ country: 'CA' }] },
+    headers,
+  });
+  expect(option.status()).toBe(201);
+  await owner.dispose();
 });
 afterAll(async () => {
   await browser?.close();
@@ -71,10 +89,16 @@ describe('cart and checkout: shipping, tax and coupons before paying; a real car
     await page.click('.product-form .sqs-add-to-cart-button');
     await expect.poll(() => page.textContent('[data-cart-count]'), { timeout: 5000 }).toBe('2');
 
-    // Cart page: the estimate follows the country and region.
+    // Cart page: the estimate follows the country and region: the options offered there…
     await page.goto('/cart');
     await page.waitForSelector('#estimate-country');
+    const offered = () => page.locator('.shipping-option__name').allTextContents();
+    await page.selectOption('#estimate-country', 'CA');
+    await expect.poll(async () => (await offered()).join()).toContain(CANADA_ONLY);
     await page.selectOption('#estimate-country', 'US');
+    await expect.poll(async () => (await offered()).join()).not.toContain(CANADA_ONLY);
+    expect((await offered()).length).toBeGreaterThan(0);
+    // … and the tax.
     await page.selectOption('#estimate-region', 'CA');
     await settled(page);
     await expect.poll(async () => (await summary(page)).tax).toBe('$0.00');
