@@ -119,7 +119,7 @@ function RecipientLine(props: { line: CartEntryView }) {
         )}
       </p>
       {editing && (
-        <form className="gift-card-recipient__form" onSubmit={save} noValidate>
+        <form className="checkout-form gift-card-recipient__form" onSubmit={save} noValidate>
           {input('email', 'Recipient’s email', 'email')}
           {input('name', 'Recipient’s name')}
           {input('senderName', 'Your name')}
@@ -132,9 +132,9 @@ function RecipientLine(props: { line: CartEntryView }) {
               value={fields.message}
               onChange={(e) => setFields({ ...fields, message: e.target.value })}
             />
-            <span className="meta">
+            <p className="meta">
               {fields.message.length}/{MESSAGE_MAX}
-            </span>
+            </p>
           </div>
           {error && (
             <p className="form-error" role="alert">
