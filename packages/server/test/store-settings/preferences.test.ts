@@ -147,6 +147,21 @@ describe.each(backends)('commerce preferences on %s', (backend) => {
     expect(res.json().errors).toEqual({ [field]: message });
   });
 
+  it.each([[['currency', 'EUR']], ['EUR'], [42]])(
+    'PUT store with a body that is not an object (%j) → 400',
+    async (payload) => {
+      const res = await site.request({
+        method: 'PUT',
+        url: STORE,
+        cookies: { siteUserSession: session },
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      expect(res.statusCode).toBe(400);
+      expect((await call('GET', STORE)).json().currency).not.toBe('EUR');
+    },
+  );
+
   it('PUT instalments saves, answers and feeds the page context; max must stay above min', async () => {
     await call('PUT', STORE, { storeCountry: 'US', currency: 'USD' });
     const listener = await listenSiteChanged(backend);

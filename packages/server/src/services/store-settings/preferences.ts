@@ -115,10 +115,12 @@ export async function putPreferences(
   body: unknown,
 ): Promise<StorePreferences | InstalmentPreferences> {
   if (!isNamespace(namespace)) throw new ApiError('NOT_FOUND', STORE_SETTINGS_MESSAGES.unknownNamespace);
-  const { websiteId: _ignored, ...fields } = (body && typeof body === 'object' ? body : {}) as Record<
-    string,
-    unknown
-  >;
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ApiError('VALIDATION_FAILED', 'The preferences must be an object.', {
+      errors: { _: 'The preferences must be an object.' },
+    });
+  // websiteId is never the client's to set (it is stripped from answers, ignored in requests).
+  const { websiteId: _ignored, ...fields } = body as Record<string, unknown>;
   return db.transaction(async (tx) => {
     if (namespace === 'instalments') {
       const change = parseWith(commercePreferenceSchemas.instalments.partial(), fields);
