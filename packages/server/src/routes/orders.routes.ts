@@ -21,6 +21,9 @@ import { schemaOf, zodRoutes } from './api-schema';
  * Orders after checkout: the buyer's (token) or owner's read of one order, the owner's list
  * and state changes (capture, fulfill, cancel, refund), and the test-mode card tokenizer.
  */
+
+/** Card tokens one address may ask for per minute: a buyer needs a few; card testing needs thousands. */
+export const CARD_TOKENS_PER_MINUTE = 60;
 export async function orderRoutes(app: FastifyInstance, options: { payments?: PaymentProvider }) {
   const db = app.database.db;
   const payments = await paymentsFor(db, options.payments);
@@ -53,7 +56,11 @@ export async function orderRoutes(app: FastifyInstance, options: { payments?: Pa
     // the crumb applies like every visitor POST; card data is never stored or logged.
     api.post(
       '/api/commerce/payments/test/tokens',
-      { schema: schemaOf('POST /api/commerce/payments/test/tokens') },
+      {
+        schema: schemaOf('POST /api/commerce/payments/test/tokens'),
+        // Card testing (trying many numbers) is what a tokenizer is abused for.
+        config: { limit: { name: 'card-token', max: CARD_TOKENS_PER_MINUTE, windowMs: 60_000 } },
+      },
       async (request, reply) => {
         if (!payments.testMode) throw new ApiError('NOT_FOUND', 'Test cards are not accepted by this store.');
         const body = (request.body ?? {}) as Record<string, unknown>;

@@ -4,6 +4,8 @@ import { giftCardRedemptions, giftCards, orders, variants } from '../../src/db/s
 import { createTestPaymentProvider } from '../../src/services/payments/test-payment-provider';
 import { createTestSite, type TestSite } from '../helpers/test-app';
 import { backends } from '../helpers/test-db';
+import { present } from '../helpers/present';
+import { addToCart, cartTokenFrom, demoProduct } from '../helpers/shop';
 import { sessionOf } from '../restock-helpers';
 import { buyTee, orderAction, outbox, ownerCookies, placedOrder, stockOf } from './orders-helpers';
 
@@ -58,8 +60,36 @@ describe.each(backends)('order lifecycle on %s', (backend) => {
     });
     const shipped = (await outbox(site)).filter((m) => m.kind === 'order-shipped');
     expect(shipped.at(-1)?.textBody).toContain('Tracking number: 1Z999 (UPS)');
+  });
+
+  it('refuses to fulfill an order that ships without its tracking number', async () => {
+    const { id } = await placedOrder(site);
     const missing = await orderAction(site, owner, id, 'fulfill', {});
     expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ trackingNumber: 'Enter a tracking number.' });
+    const blank = await orderAction(site, owner, id, 'fulfill', { trackingNumber: '   ' });
+    expect(blank.statusCode).toBe(400);
+  });
+
+  it('fulfills an order that does not ship without a tracking number, and says it is complete', async () => {
+    const consult = await demoProduct(site, 'design-consultation');
+    const added = await addToCart(site, { itemId: consult.id, sku: 'SVC-CONSULT', quantity: 1 });
+    const cookies = { CART: present(cartTokenFrom(added), 'cart token') };
+    const placed = await site.request({
+      method: 'POST',
+      url: '/api/commerce/checkout',
+      cookies,
+      payload: { email: 'client@example.com', payment: { token: 'tok_visa' } },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().order.id;
+    const res = await orderAction(site, owner, id, 'fulfill', {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({ status: 'FULFILLED', trackingNumber: null });
+    const done = (await outbox(site)).filter((m) => m.kind === 'order-shipped').at(-1);
+    expect(done?.toAddress).toBe('client@example.com');
+    expect(done?.subject).toMatch(/is complete$/);
+    expect(done?.textBody).not.toContain('Tracking number');
   });
 
   it.each([

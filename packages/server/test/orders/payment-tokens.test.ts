@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSite, type TestSite } from '../helpers/test-app';
 import { backends } from '../helpers/test-db';
+import { CARD_TOKENS_PER_MINUTE } from '../../src/routes/orders.routes';
 import { buyTee } from './orders-helpers';
 
 const year = new Date().getUTCFullYear() + 2;
@@ -51,6 +52,23 @@ describe.each(backends)('test-mode card tokens on %s', (backend) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(res.json().errors).sort()).toEqual([...fields].sort());
+  });
+
+  it('answers 429 once one address asks for more tokens a minute than a buyer could need', async () => {
+    const from = () =>
+      site
+        .request({
+          method: 'POST',
+          url: '/api/commerce/payments/test/tokens',
+          payload: card(),
+          headers: { 'x-forwarded-for': '203.0.113.77' },
+          crumb: true,
+        })
+        .then((r) => r.statusCode);
+    const codes: number[] = [];
+    for (let i = 0; i < CARD_TOKENS_PER_MINUTE; i++) codes.push(await from());
+    expect(new Set(codes)).toEqual(new Set([201]));
+    expect(await from()).toBe(429);
   });
 
   it('refuses a missing body with 400 and a missing crumb with 403', async () => {

@@ -198,6 +198,8 @@ function OrderActions(props: {
   const [fieldError, setFieldError] = useState('');
   const status = order.status ?? 'PENDING';
   const c = order.currency;
+  // Only an order that ships has a parcel to track.
+  const address = order.shippingAddress;
 
   async function refund() {
     let cents: number | undefined;
@@ -237,19 +239,23 @@ function OrderActions(props: {
           className="order-detail__row"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!tracking.trim()) return setFieldError('Enter a tracking number.');
+            if (address && !tracking.trim()) return setFieldError('Enter a tracking number.');
             setFieldError('');
-            act(() => ordersApi.fulfill(order.id, tracking.trim(), carrier.trim() || undefined));
+            act(() => ordersApi.fulfill(order.id, tracking.trim() || undefined, carrier.trim() || undefined));
           }}
         >
-          <label>
-            Tracking number
-            <input value={tracking} onChange={(e) => setTracking(e.target.value)} />
-          </label>
-          <label>
-            Carrier (optional)
-            <input value={carrier} onChange={(e) => setCarrier(e.target.value)} />
-          </label>
+          {address && (
+            <>
+              <label>
+                Tracking number
+                <input value={tracking} onChange={(e) => setTracking(e.target.value)} />
+              </label>
+              <label>
+                Carrier (optional)
+                <input value={carrier} onChange={(e) => setCarrier(e.target.value)} />
+              </label>
+            </>
+          )}
           <button type="submit" className="btn btn--primary" disabled={busy}>
             Mark fulfilled
           </button>

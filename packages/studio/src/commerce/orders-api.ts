@@ -40,10 +40,11 @@ export const ordersApi = {
   list: (query: OrderQuery) => call('GET /api/commerce/orders', { query }),
   read: (id: string) => call('GET /api/commerce/orders/:id', { params: { id }, query: {} }),
   capture: (id: string) => call('POST /api/commerce/orders/:id/capture', { params: { id } }),
-  fulfill: (id: string, trackingNumber: string, carrier?: string) =>
+  /** An order that ships needs its tracking number; downloads and services have none. */
+  fulfill: (id: string, trackingNumber?: string, carrier?: string) =>
     call('POST /api/commerce/orders/:id/fulfill', {
       params: { id },
-      body: { trackingNumber, ...(carrier ? { carrier } : {}) },
+      body: trackingNumber ? { trackingNumber, ...(carrier ? { carrier } : {}) } : {},
     }),
   cancel: (id: string) => call('POST /api/commerce/orders/:id/cancel', { params: { id } }),
   refund: (id: string, amountCents?: number) =>

@@ -137,13 +137,25 @@ export function ownerNoticeMail(site: MailSite, order: MailOrder, studioUrl: str
   };
 }
 
-/** The buyer's shipping confirmation. */
+/** The buyer's shipping confirmation (or, for an order that does not ship, its completion). */
 export function shippedMail(
   site: MailSite,
   order: MailOrder,
-  tracking: { number: string; carrier: string | null },
+  tracking: { number: string; carrier: string | null } | null,
   statusUrl: string,
 ): Mail {
+  if (tracking === null) {
+    return {
+      subject: `Your order #${order.orderNumber} is complete`,
+      text: [
+        `Your order #${order.orderNumber} from ${site.siteTitle} is complete.`,
+        '',
+        ...lineText(order),
+        '',
+        `Order status: ${statusUrl}`,
+      ].join('\n'),
+    };
+  }
   return {
     subject: `Your order #${order.orderNumber} has shipped`,
     text: [

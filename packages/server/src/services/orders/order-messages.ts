@@ -7,6 +7,7 @@ export const ORDER_MESSAGES = {
   fulfill: 'Only a paid order can be marked fulfilled; this order is {status}.',
   cancel: 'Only a pending or paid order can be canceled; this order is {status}.',
   refund: 'Only a paid or fulfilled order can be refunded; this order is {status}.',
+  trackingRequired: 'Enter a tracking number.',
   nothingToRefund: 'Nothing is left to refund on this order.',
   refundTooLarge: 'The refund cannot be more than the {remaining} still refundable.',
   changedMeanwhile: 'This order was changed by someone else meanwhile; reload it and try again.',

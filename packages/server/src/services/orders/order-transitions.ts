@@ -118,23 +118,30 @@ export function captureOrder(ctx: OrderActionContext, orderId: string): Promise<
 export function fulfillOrder(
   ctx: OrderActionContext,
   orderId: string,
-  tracking: { trackingNumber: string; carrier?: string },
+  tracking: { trackingNumber?: string; carrier?: string },
 ): Promise<OwnerOrder> {
   return act(ctx, orderId, async (tx, row) => {
     if (row.status !== 'PAID') throw notAllowed('fulfill', row.status);
-    const carrier = tracking.carrier || null;
+    // A parcel is tracked; a download or a service has nothing to track.
+    const number = tracking.trackingNumber || null;
+    if (row.shippingAddress !== null && number === null) {
+      throw new ApiError('VALIDATION_FAILED', ORDER_MESSAGES.trackingRequired, {
+        errors: { trackingNumber: ORDER_MESSAGES.trackingRequired },
+      });
+    }
+    const carrier = number === null ? null : tracking.carrier || null;
     const updated = await guardedUpdate(tx, row, {
       status: 'FULFILLED',
       fulfilledAt: new Date(),
-      trackingNumber: tracking.trackingNumber,
+      trackingNumber: number,
       trackingCarrier: carrier,
     });
-    await appendOrderEvent(tx, row, 'fulfilled', { trackingNumber: tracking.trackingNumber, carrier });
+    await appendOrderEvent(tx, row, 'fulfilled', { trackingNumber: number, carrier });
     const view = await serializeOwnerOrder(tx, updated);
     const mail = shippedMail(
       ctx.site,
       view,
-      { number: tracking.trackingNumber, carrier },
+      number === null ? null : { number, carrier },
       orderStatusUrl(ctx.site, row),
     );
     await enqueueEmail(tx, { websiteId: ctx.site.id, kind: 'order-shipped', to: row.email, ...mail });
