@@ -1,0 +1,1 @@
+CREATE INDEX "orders_site_user_created_idx" ON "orders" USING btree ("website_id","site_user_id","created_at");
