@@ -64,6 +64,20 @@ describe('the product editor draft', () => {
     ]);
   });
 
+  it('refuses a sale price at or above the price on its cell, with the shared message', () => {
+    const draft = blankDraft(1, 'c1');
+    const result = draftToBody(
+      {
+        ...draft,
+        variants: [{ ...draft.variants[0]!, sku: 'TEE', price: '10', salePrice: '12', onSale: true }],
+      },
+      'USD',
+    );
+    expect(!result.ok && result.errors).toEqual({
+      'variants.0.salePriceCents': 'The sale price of TEE must be below its price.',
+    });
+  });
+
   it('sends no stock for digital products and a plan only for subscriptions', () => {
     const digital = blankDraft(2, 'c1');
     const sent = draftToBody(

@@ -1,4 +1,4 @@
-import { canBeSubscription, tracksStock, variantGrid } from '@store/commerce';
+import { canBeSubscription, checkVariantSet, tracksStock, variantGrid } from '@store/commerce';
 import { moneyText, parseMoneyText } from './product-money';
 import type { ProductBody, ProductDetail, ProductTypeCode } from './products-api';
 
@@ -210,24 +210,25 @@ export function draftToBody(
       imageUrl: v.imageUrl,
     };
   });
-  const subscribable = draft.isSubscribable && canBeSubscription(draft.productType);
+  const subscribable = Boolean(draft.isSubscribable) && canBeSubscription(draft.productType);
   const every = wholeNumber(draft.plan.every, 'subscriptionPlan.billingPeriod.value', errors, 'The period');
   const cycles = wholeNumber(draft.plan.cycles, 'subscriptionPlan.numBillingCycles', errors, 'Cycles');
   if (subscribable && every < 1)
     errors['subscriptionPlan.billingPeriod.value'] = 'Bill at least every 1 unit.';
   if (Object.keys(errors).length) return { ok: false, errors };
   const { options, plan, variants: _typed, ...rest } = draft;
-  return {
-    ok: true,
-    body: {
-      ...rest,
-      urlId: rest.urlId?.trim() || undefined,
-      isSubscribable: subscribable,
-      subscriptionPlan: subscribable
-        ? { billingPeriod: { value: every, unit: plan.unit }, numBillingCycles: cycles }
-        : null,
-      variantOptionOrdering: gridOptions(options).map((o) => o.name),
-      variants,
-    },
+  const body = {
+    ...rest,
+    urlId: rest.urlId?.trim() || undefined,
+    isSubscribable: subscribable,
+    subscriptionPlan: subscribable
+      ? { billingPeriod: { value: every, unit: plan.unit }, numBillingCycles: cycles }
+      : null,
+    variantOptionOrdering: gridOptions(options).map((o) => o.name),
+    variants,
   };
+  // The variant-set rules the API applies too (shared): answered here without a round trip.
+  const problem = checkVariantSet(body);
+  if (problem) return { ok: false, errors: { [problem.field]: problem.message } };
+  return { ok: true, body };
 }
