@@ -2,9 +2,10 @@ import { fillMessage, formatMoney, tracksStock } from '@store/commerce';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import type { OrderStatus } from '../../db/schema/commerce';
-import { giftCardRedemptions, giftCards, orderItems, orders, variants } from '../../db/schema/index';
+import { orderItems, orders, variants } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { enqueueEmail } from '../email/email-outbox';
+import { creditGiftCards } from '../gift-cards/gift-card-checkout';
 import type { OrderRow } from '../order.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { SiteRecord } from '../site.service';
@@ -94,18 +95,6 @@ async function returnStock(tx: Tx, row: OrderRow): Promise<Record<string, number
   return returned;
 }
 
-/** Give back what gift cards paid for the order; returns the total credited. */
-async function creditGiftCards(tx: Tx, row: OrderRow): Promise<number> {
-  const spent = await tx.select().from(giftCardRedemptions).where(eq(giftCardRedemptions.orderId, row.id));
-  for (const r of spent) {
-    await tx
-      .update(giftCards)
-      .set({ balanceCents: sql`${giftCards.balanceCents} + ${r.amountCents}` })
-      .where(eq(giftCards.id, r.giftCardId));
-  }
-  return spent.reduce((sum, r) => sum + r.amountCents, 0);
-}
-
 export function captureOrder(ctx: OrderActionContext, orderId: string): Promise<OwnerOrder> {
   return act(ctx, orderId, async (tx, row) => {
     if (row.status !== 'PENDING') throw notAllowed('capture', row.status);
@@ -159,7 +148,7 @@ export function cancelOrder(ctx: OrderActionContext, orderId: string): Promise<O
       refundedCents: row.refundedCents + cardCents,
     });
     const stockReturned = await returnStock(tx, row);
-    const giftCardCents = await creditGiftCards(tx, row);
+    const giftCardCents = await creditGiftCards(tx, row.id);
     if (cardCents > 0)
       await paymentStep(ctx.payments.refund(row.paymentReference, cardCents, `${row.id}:cancel`));
     await appendOrderEvent(tx, row, 'canceled', { refundedCents: cardCents, giftCardCents, stockReturned });
@@ -196,7 +185,7 @@ export function refundOrder(
       sql`${orders.refundedCents} = ${row.refundedCents}`,
     );
     // A full refund also gives back what gift cards paid.
-    const giftCardCents = full ? await creditGiftCards(tx, row) : 0;
+    const giftCardCents = full ? await creditGiftCards(tx, row.id) : 0;
     await paymentStep(ctx.payments.refund(row.paymentReference, amount, `${row.id}:refund:${total}`));
     await appendOrderEvent(tx, row, 'refunded', { amountCents: amount, refundedCents: total, giftCardCents });
     const view = await serializeOwnerOrder(tx, updated);
