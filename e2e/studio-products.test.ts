@@ -303,19 +303,63 @@ describe('the product and inventory screens in Chromium', () => {
 
     // Prices are typed in the store currency's major units: in yen (no minor digits) the
     // tee's 2800 minor units read 2800, not 28.00.
-    const put = await page.evaluate(async () => {
-      const crumb = document.cookie.match(/(?:^|;\s*)crumb=([^;]+)/)?.[1] ?? '';
-      const res = await fetch('/api/v1/commerce-preferences/store', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
-        body: JSON.stringify({ currency: 'JPY' }),
-      });
-      return res.status;
-    });
-    expect(put).toBe(200);
+    const setCurrency = (currency: string) =>
+      page.evaluate(async (code) => {
+        const crumb = document.cookie.match(/(?:^|;\s*)crumb=([^;]+)/)?.[1] ?? '';
+        const res = await fetch('/api/v1/commerce-preferences/store', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+          body: JSON.stringify({ currency: code }),
+        });
+        return res.status;
+      }, currency);
+    expect(await setCurrency('JPY')).toBe(200);
     await page.reload();
     await page.getByRole('link', { name: 'Classic Tee' }).click();
     expect(await page.getByLabel('Price of Size S, Color Navy', { exact: true }).inputValue()).toBe('2800');
     expect(await page.getByRole('columnheader', { name: 'Price (JPY)' }).count()).toBe(1);
+    expect(await setCurrency('USD')).toBe(200);
+    await page.reload();
+  });
+  it('saves a service sold as a subscription with a form, its own button text, scarcity and a new category', async () => {
+    // Same browser, still signed in as the owner by the test above.
+    const { page } = browser as LaunchedBrowser;
+    await page.goto('/config/commerce/products/new?type=3');
+    await page.getByLabel('Title').fill('Pottery Class');
+    await page.getByLabel('New category').fill('Workshops');
+    await page.getByRole('button', { name: 'Add category' }).click();
+    await expect.poll(() => page.getByLabel('Workshops').isChecked()).toBe(true);
+    await page.getByLabel('Price of Pottery Class', { exact: true }).fill('45');
+    await page.getByLabel('Unlimited (Pottery Class)').check();
+    await page.getByLabel('Sell as a subscription').check();
+    await page.getByLabel('Bill every').fill('2');
+    await page.getByLabel('Billing unit').selectOption('WEEK');
+    await page.getByLabel('Number of payments (0 = until canceled)').fill('6');
+    await page.getByLabel('Additional fields form').selectOption({ label: 'Engraving' });
+    await page.getByLabel('Custom add-to-cart button text').check();
+    await page.getByLabel('Button text', { exact: true }).fill('Book now');
+    await page.getByLabel('Show how few are left (scarcity)').check();
+    await page.getByLabel('Scarcity text ({qty} is the number left)').fill('Only {qty} seats left');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Product saved.' }).waitFor();
+    const id = decodeURIComponent(page.url().split('/').pop() ?? '');
+    const saved = await page.evaluate(async (pid) => (await fetch(`/api/studio/products/${pid}`)).json(), id);
+    const stores = await page.evaluate(async () => (await fetch('/api/studio/stores')).json());
+    const workshops = stores.stores
+      .flatMap((s: { categories: { id: string; displayName: string }[] }) => s.categories)
+      .find((c: { displayName: string }) => c.displayName === 'Workshops');
+    expect(saved).toMatchObject({
+      productType: 3,
+      isSubscribable: true,
+      subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6 },
+      useCustomAddButtonText: true,
+      customAddButtonText: 'Book now',
+      categoryIds: [workshops.id],
+      merchandising: { scarcityEnabled: true, scarcityText: 'Only {qty} seats left' },
+    });
+    expect(saved.additionalFieldsFormId).toEqual(expect.any(String));
+    expect(saved.variants).toEqual([
+      expect.objectContaining({ priceCents: 4500, unlimited: true, sku: 'POTTERY-CLASS' }),
+    ]);
   });
 });
