@@ -9,6 +9,7 @@ import { type TestSite, createTestSite } from './helpers/test-app';
 import { backends, testDatabase } from './helpers/test-db';
 import { restock, sessionOf, soldOutMug } from './restock-helpers';
 import { present } from './helpers/present';
+import { orderAction, ownerCookies, placedOrder } from './orders/orders-helpers';
 
 interface Received {
   to: string[];
@@ -108,6 +109,27 @@ describe.each(backends)('email outbox and SMTP on %s', (backend) => {
     const { db } = await testDatabase(backend);
     const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
     expect(rows.map((r) => r.status)).toEqual(['SENT']);
+  });
+
+  it("an order: the buyer's receipt and the owner's notice arrive; fulfilling it sends the shipping mail", async () => {
+    const buyer = `buyer-${backend}-${Date.now()}@example.com`;
+    const placed = await placedOrder(site, { email: buyer, quantity: 2 });
+    const receipt = await waitFor(() => smtp.received.find((m) => m.to.includes(buyer)));
+    expect(receipt.raw).toMatch(new RegExp(`Subject: .*#${placed.order.orderNumber}`));
+    expect(receipt.raw).toContain('Classic Tee');
+    expect(receipt.raw).toContain(placed.order.grandTotal.value);
+    const notice = await waitFor(() =>
+      smtp.received.find((m) => m.to.includes('owner@juniper-oak.test') && m.raw.includes(buyer)),
+    );
+    // Long lines arrive quoted-printable: undo the soft line breaks before reading the link.
+    expect(notice.raw.replace(/=\r?\n/g, '')).toContain(`/config/commerce/orders/${placed.id}`);
+    const owner = await ownerCookies(site);
+    const fulfilled = await orderAction(site, owner, placed.id, 'fulfill', { trackingNumber: 'SMTP-1Z' });
+    expect(fulfilled.statusCode).toBe(200);
+    const shipped = await waitFor(() =>
+      smtp.received.find((m) => m.to.includes(buyer) && m.raw.includes('SMTP-1Z')),
+    );
+    expect(shipped.raw).toMatch(/has shipped/);
   });
 
   it('form submission: the notification arrives at the form address', async () => {
