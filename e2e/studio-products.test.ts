@@ -244,8 +244,16 @@ describe('the product and inventory screens in Chromium', () => {
       expect(signup.status).toBe(200);
     }
 
-    // Leaving with an unsaved change asks first; "Discard" leaves it unsaved.
+    // Leaving with an unsaved change asks first; "Stay" keeps the edit unsaved in the form,
+    // and "Discard" then leaves it unsaved.
     await page.getByLabel('Title').fill('Harbor Tee (draft)');
+    await page.getByRole('link', { name: 'Inventory' }).click();
+    await page
+      .getByRole('dialog', { name: 'Unsaved changes' })
+      .getByRole('button', { name: 'Stay' })
+      .click();
+    expect(await page.getByLabel('Title').inputValue()).toBe('Harbor Tee (draft)');
+    expect(page.url()).toContain('/config/commerce/products/');
     await page.getByRole('link', { name: 'Inventory' }).click();
     await page
       .getByRole('dialog', { name: 'Unsaved changes' })

@@ -4,6 +4,8 @@ import { navigate } from './router';
 interface Guard {
   dirty(): boolean;
   save(): Promise<void>;
+  /** An autosaving editor saves when the owner stays; a form with a Save button waits for it. */
+  autosave?: boolean;
 }
 let guard: Guard | null = null;
 let prompting = false;
@@ -30,7 +32,7 @@ export async function leaveTo(to: string): Promise<boolean> {
     });
     if (choice === 'stay') {
       // Back to editing: the autosave that waited runs now.
-      await guard.save();
+      if (guard.autosave) await guard.save();
       return false;
     }
     if (choice === 'save') await guard.save();

@@ -99,7 +99,11 @@ export function PageEditor({
   }, [layout, saved, saveNow]);
 
   useEffect(() => {
-    setUnsavedGuard({ dirty: () => latest.current.layout !== latest.current.saved, save: saveNow });
+    setUnsavedGuard({
+      dirty: () => latest.current.layout !== latest.current.saved,
+      save: saveNow,
+      autosave: true,
+    });
     return () => setUnsavedGuard(null);
   }, [saveNow]);
 
