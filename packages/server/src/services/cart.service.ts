@@ -1,5 +1,5 @@
 import { CART_ERRORS, type CartEntry, parseQuantity, tracksStock, validateAddToCart } from '@store/commerce';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartEntries, carts, coupons, shippingOptions } from '../db/schema/index';
 import { ApiError } from '../errors';
@@ -21,6 +21,7 @@ import { readForAdd, writeAdd } from './cart/cart-add-sql';
 import { buildCartView, type CartView } from './cart/cart-view';
 import { loadCommerceProduct } from './catalog-product';
 import { checkAdditionalFields, entryFormId } from './forms/additional-fields';
+import { MAX_GIFT_CARDS } from './gift-cards/gift-card-cart';
 import type { SiteRecord } from './site.service';
 
 export const MAX_QUANTITY = 9999;
@@ -369,55 +370,4 @@ export async function createSubscriptionCart(
       return cart.token;
     }),
   );
-}
-
-/**
- * At login: move the guest cart's lines into the user's cart (same variant → quantities
- * summed, capped by stock and 9999) and return the user's cart token. With no user cart yet,
- * the guest cart simply becomes the user's.
- */
-export async function mergeGuestCart(
-  db: Database,
-  input: { websiteId: string; guestCartToken?: string; siteUserId: string },
-): Promise<string | undefined> {
-  return db.transaction(async (tx) => {
-    const guest = input.guestCartToken
-      ? await findOpenCart(tx, { websiteId: input.websiteId, token: input.guestCartToken }, true)
-      : undefined;
-    const user = await findOpenCart(tx, { websiteId: input.websiteId, siteUserId: input.siteUserId }, true);
-    if (!guest || guest.siteUserId === input.siteUserId) return user?.token ?? guest?.token;
-    if (!user) {
-      await tx.update(carts).set({ siteUserId: input.siteUserId }).where(eq(carts.id, guest.id));
-      return guest.token;
-    }
-    const [guestLines, userLines] = await Promise.all([
-      loadCartLines(tx, guest.id),
-      loadCartLines(tx, user.id),
-    ]);
-    for (const line of guestLines) {
-      const current = line.additionalFields
-        ? undefined
-        : userLines.find((l) => l.sku === line.sku && !l.additionalFields);
-      const limited = tracksStock(line.productType) && !line.unlimited;
-      const cap = Math.min(MAX_QUANTITY, limited ? line.qtyInStock : MAX_QUANTITY);
-      const wanted = Math.min(cap, (current?.quantity ?? 0) + line.quantity);
-      if (current) {
-        await tx
-          .update(cartEntries)
-          .set({ quantity: Math.max(current.quantity, wanted) })
-          .where(eq(cartEntries.id, current.entryId));
-      } else if (wanted > 0) {
-        await upsertEntry(tx, {
-          websiteId: input.websiteId,
-          cartId: user.id,
-          itemId: line.itemId,
-          sku: line.sku,
-          quantity: wanted,
-          additionalFields: line.additionalFields,
-        });
-      }
-    }
-    await tx.delete(carts).where(eq(carts.id, guest.id));
-    return user.token;
-  });
 }

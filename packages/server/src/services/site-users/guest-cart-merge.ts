@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { mergeGuestCart } from '../cart.service';
+import { mergeGuestCart } from '../cart/merge-guest-cart';
 
 /**
  * Login merges the guest cart into the user's cart (same variant → quantities summed,
