@@ -248,10 +248,7 @@ describe('the product and inventory screens in Chromium', () => {
     // and "Discard" then leaves it unsaved.
     await page.getByLabel('Title').fill('Harbor Tee (draft)');
     await page.getByRole('link', { name: 'Inventory' }).click();
-    await page
-      .getByRole('dialog', { name: 'Unsaved changes' })
-      .getByRole('button', { name: 'Stay' })
-      .click();
+    await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Stay' }).click();
     expect(await page.getByLabel('Title').inputValue()).toBe('Harbor Tee (draft)');
     expect(page.url()).toContain('/config/commerce/products/');
     await page.getByRole('link', { name: 'Inventory' }).click();

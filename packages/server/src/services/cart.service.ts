@@ -1,5 +1,5 @@
 import { CART_ERRORS, type CartEntry, parseQuantity, tracksStock, validateAddToCart } from '@store/commerce';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartEntries, carts, coupons, shippingOptions } from '../db/schema/index';
 import { ApiError } from '../errors';
@@ -21,7 +21,6 @@ import { readForAdd, writeAdd } from './cart/cart-add-sql';
 import { buildCartView, type CartView } from './cart/cart-view';
 import { loadCommerceProduct } from './catalog-product';
 import { checkAdditionalFields, entryFormId } from './forms/additional-fields';
-import { MAX_GIFT_CARDS } from './gift-cards/gift-card-cart';
 import type { SiteRecord } from './site.service';
 
 export const MAX_QUANTITY = 9999;

@@ -58,7 +58,7 @@ describe.each(backends)('store creation and categories (spec §4, §7) on %s', (
     });
   });
 
-  it("lists the root category as the shop's one \"All\" link, not as a category of its own", async () => {
+  it('lists the root category as the shop\'s one "All" link, not as a category of its own', async () => {
     const res = await call('POST', storesUrl(site.websiteId), {
       navigationTitle: 'Prints',
       title: 'Prints',

@@ -192,7 +192,10 @@ export const orders = pgTable(
     index('orders_website_email_idx').on(t.websiteId, t.email),
     // A signed-in customer's order history (account page), newest first.
     index('orders_site_user_created_idx').on(t.websiteId, t.siteUserId, t.createdAt),
-    check('orders_refund_within_charge', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.grandTotalCents}`),
+    check(
+      'orders_refund_within_charge',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.grandTotalCents}`,
+    ),
   ],
 );
 

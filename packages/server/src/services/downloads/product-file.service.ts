@@ -46,7 +46,6 @@ async function findFile(db: Database, websiteId: string, itemId: string) {
 function cleanFilename(name: string): string {
   const base = name
     .replace(/^.*[\\/]/, '')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
     .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim();
   return base.slice(0, 200) || 'download';
