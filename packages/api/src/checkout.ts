@@ -16,6 +16,8 @@ export const order = z.object({
   testMode: z.boolean(),
   subtotalCents: z.number().int(),
   taxCents: z.number().int(),
+  /** The part of taxCents the prices already included (shown as "Tax (included)", not added). */
+  includedTaxCents: z.number().int(),
   shippingCents: z.number().int(),
   discountCents: z.number().int(),
   grandTotalCents: z.number().int(),

@@ -63,3 +63,19 @@ export function cartTaxParts(
 export function cartTax(rules: readonly TaxRule[], taxableCents: number, shippingCents: number): number {
   return cartTaxParts(rules, taxableCents, shippingCents).taxCents;
 }
+
+/**
+ * How a cart's or an order's tax is shown: the added part (it raised the total, "Tax") and the
+ * included part (already inside the prices, "Tax (included)", never added again). A missing
+ * included amount (records from before included tax existed) counts as none.
+ *
+ * @example
+ * shownTax({ taxCents: 260, includedTaxCents: 200 }); // { addedCents: 60, includedCents: 200 }
+ */
+export function shownTax(parts: { taxCents: number; includedTaxCents?: number | null }): {
+  addedCents: number;
+  includedCents: number;
+} {
+  const includedCents = Math.min(parts.taxCents, Math.max(0, parts.includedTaxCents ?? 0));
+  return { addedCents: parts.taxCents - includedCents, includedCents };
+}

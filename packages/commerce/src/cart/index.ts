@@ -18,7 +18,7 @@ export type {
 } from './cart-types';
 export { type CartInput, type DeriveCartOptions, deriveCart } from './derive-cart';
 export { type CouponEvaluation, evaluateCoupons } from './evaluate-coupons';
-export { type CartTaxParts, cartTaxParts, includedPercentOf } from './cart-tax';
+export { type CartTaxParts, cartTaxParts, includedPercentOf, shownTax } from './cart-tax';
 export {
   offeredShippingOptions,
   type ShippingQuote,

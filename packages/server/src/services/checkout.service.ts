@@ -140,6 +140,7 @@ export async function placeOrder(
             currency: site.currency,
             subtotalCents: view.subtotalCents,
             taxCents: view.taxCents,
+            includedTaxCents: view.includedTaxCents,
             shippingCents: view.shippingCostCents,
             discountCents: view.discountCents,
             grandTotalCents: view.grandTotalCents,

@@ -31,6 +31,7 @@ export async function serializeOrder(db: Db, order: OrderRow) {
     currency: order.currency,
     subtotalCents: order.subtotalCents,
     taxCents: order.taxCents,
+    includedTaxCents: order.includedTaxCents,
     shippingCents: order.shippingCents,
     discountCents: order.discountCents,
     grandTotalCents: order.grandTotalCents,

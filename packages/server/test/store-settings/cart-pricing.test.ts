@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shippingOptions, taxRules, variants } from '../../src/db/schema/index';
+import { emailOutbox, shippingOptions, taxRules, variants } from '../../src/db/schema/index';
 import { addToCart, cartTokenFrom, type DemoProductRef, demoProduct, shippingAddress } from '../helpers/shop';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends } from '../helpers/test-db';
@@ -149,7 +149,29 @@ describe.each(backends)('cart pricing from the owner’s settings on %s', (backe
       shippingCostCents: 600,
       grandTotalCents: 4200,
     });
+    // The order keeps the included part: its total adds up and the receipt says "included".
+    const paid = await site.request({
+      method: 'POST',
+      url: '/api/commerce/checkout',
+      cookies,
+      payload: {
+        email: 'uk@example.com',
+        shippingAddress: { ...shippingAddress, country: 'GB', region: undefined },
+        shippingOptionId: post.id,
+        payment: { token: 'tok_visa' },
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const order = paid.json().order;
+    expect(order).toMatchObject({ taxCents: 700, includedTaxCents: 700, grandTotalCents: 4200 });
+    expect(order.subtotalCents + order.shippingCents + order.taxCents - order.includedTaxCents).toBe(4200);
     const db = site.app.database.db;
+    const [receipt] = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, 'uk@example.com'), eq(emailOutbox.kind, 'order-receipt')));
+    expect(receipt?.textBody).toContain('Tax (included): $7.00');
+    expect(receipt?.textBody).not.toMatch(/^Tax: /m);
     await db.delete(taxRules).where(and(eq(taxRules.websiteId, site.websiteId), eq(taxRules.country, 'GB')));
   });
 

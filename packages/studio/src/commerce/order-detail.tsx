@@ -1,4 +1,4 @@
-import { parseMoney } from '@store/commerce';
+import { parseMoney, shownTax } from '@store/commerce';
 import { useEffect, useState } from 'react';
 import { confirmModal } from '../components/dialogs';
 import { navigate } from '../router';
@@ -76,6 +76,7 @@ export function OrderDetail({ id }: { id: string }) {
   const charged = order.chargedCents ?? order.grandTotalCents;
   const refundable = charged - (order.refundedCents ?? 0);
   const address = order.shippingAddress;
+  const tax = shownTax(order);
   return (
     <div className="order-detail">
       {back}
@@ -124,8 +125,18 @@ export function OrderDetail({ id }: { id: string }) {
             )}
             <dt>Shipping{order.shippingOptionName ? ` (${order.shippingOptionName})` : ''}</dt>
             <dd>{money(order.shippingCents, c)}</dd>
-            <dt>Tax</dt>
-            <dd>{money(order.taxCents, c)}</dd>
+            {(tax.addedCents > 0 || tax.includedCents === 0) && (
+              <>
+                <dt>Tax</dt>
+                <dd>{money(tax.addedCents, c)}</dd>
+              </>
+            )}
+            {tax.includedCents > 0 && (
+              <>
+                <dt>Tax (included)</dt>
+                <dd>{money(tax.includedCents, c)}</dd>
+              </>
+            )}
             <dt>Total</dt>
             <dd>
               <strong>{money(order.grandTotalCents, c)}</strong>

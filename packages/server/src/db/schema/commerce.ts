@@ -166,6 +166,8 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     subtotalCents: cents('subtotal_cents'),
     taxCents: cents('tax_cents'),
+    /** The part of taxCents already inside the prices (VAT style): shown, never added again. */
+    includedTaxCents: cents('included_tax_cents'),
     shippingCents: cents('shipping_cents'),
     discountCents: cents('discount_cents'),
     grandTotalCents: cents('grand_total_cents'),

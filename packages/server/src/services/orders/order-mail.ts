@@ -1,4 +1,4 @@
-import { formatMoney, toMinorUnits } from '@store/commerce';
+import { formatMoney, shownTax, toMinorUnits } from '@store/commerce';
 import type { SerializedOrder } from '../order.service';
 
 /**
@@ -52,6 +52,7 @@ function addressText(order: MailOrder): string[] {
 /** Subtotal, shipping, tax, discount, gift card and total, one per line (zero lines left out). */
 export function totalsText(order: MailOrder): string[] {
   const giftCardCents = order.giftCardCents ?? 0;
+  const tax = shownTax(order);
   return [
     `Subtotal: ${money(order, order.subtotalCents)}`,
     ...(order.discountCents > 0 ? [`Discount: -${money(order, order.discountCents)}`] : []),
@@ -60,7 +61,8 @@ export function totalsText(order: MailOrder): string[] {
           `Shipping${order.shippingOptionName ? ` (${order.shippingOptionName})` : ''}: ${money(order, order.shippingCents)}`,
         ]
       : []),
-    `Tax: ${money(order, order.taxCents)}`,
+    ...(tax.addedCents > 0 || tax.includedCents === 0 ? [`Tax: ${money(order, tax.addedCents)}`] : []),
+    ...(tax.includedCents > 0 ? [`Tax (included): ${money(order, tax.includedCents)}`] : []),
     `Total: ${money(order, order.grandTotalCents)}`,
     ...(giftCardCents > 0
       ? [

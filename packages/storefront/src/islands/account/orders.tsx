@@ -1,5 +1,5 @@
 import type { ApiOutput } from '@store/api/client';
-import { type CurrencyCode, formatMoney } from '@store/commerce';
+import { type CurrencyCode, formatMoney, shownTax } from '@store/commerce';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { offlineAddressLookup } from '../checkout/address-lookup';
@@ -119,6 +119,7 @@ export function OrderDetail({ id }: { id: string }) {
     );
   if (!order) return <p className="account-loading">Loading the order…</p>;
   const m = (cents: number) => money(cents, order.currency);
+  const tax = shownTax(order);
   return (
     <article className="account-order" aria-labelledby="account-order-title">
       {back}
@@ -169,8 +170,18 @@ export function OrderDetail({ id }: { id: string }) {
         )}
         <dt>Shipping{order.shippingOptionName ? ` (${order.shippingOptionName})` : ''}</dt>
         <dd>{m(order.shippingCents)}</dd>
-        <dt>Tax</dt>
-        <dd>{m(order.taxCents)}</dd>
+        {(tax.addedCents > 0 || tax.includedCents === 0) && (
+          <>
+            <dt>Tax</dt>
+            <dd>{m(tax.addedCents)}</dd>
+          </>
+        )}
+        {tax.includedCents > 0 && (
+          <>
+            <dt>Tax (included)</dt>
+            <dd>{m(tax.includedCents)}</dd>
+          </>
+        )}
         <dt className="is-total">Total</dt>
         <dd className="is-total">{m(order.grandTotalCents)}</dd>
       </dl>

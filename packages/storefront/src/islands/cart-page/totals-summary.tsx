@@ -1,13 +1,5 @@
-import { formatMoney } from '@store/commerce';
+import { formatMoney, shownTax } from '@store/commerce';
 import type { ShoppingCart } from '@store/api/client';
-
-/**
- * The part of the tax already inside the prices (included rules, e.g. VAT): the server sends
- * it with the cart but the contract does not list it yet, so it is read when present.
- */
-interface WithIncludedTax {
-  includedTaxCents?: number;
-}
 
 /**
  * The order summary from the server's cart view, never computed here: subtotal, discount,
@@ -32,8 +24,7 @@ export function TotalsSummary(props: {
         : money(cart.shippingCostCents)
       : 'Choose a method';
   // Included tax is shown, never added again; added tax is what the total gained.
-  const included = (cart as ShoppingCart & WithIncludedTax).includedTaxCents ?? 0;
-  const added = cart.taxCents - included;
+  const { addedCents: added, includedCents: included } = shownTax(cart);
   const onlyIncluded = included > 0 && added === 0;
   return (
     <div className="totals-summary" aria-busy={props.pending} data-testid="totals-summary">

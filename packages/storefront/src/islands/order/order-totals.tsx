@@ -1,4 +1,4 @@
-import { formatMoney } from '@store/commerce';
+import { formatMoney, shownTax } from '@store/commerce';
 import type { OrderView } from '@store/api/client';
 
 /**
@@ -8,6 +8,7 @@ import type { OrderView } from '@store/api/client';
 export function OrderTotals(props: { order: OrderView; currency: string }) {
   const { order } = props;
   const money = (cents: number) => formatMoney(cents, props.currency);
+  const tax = shownTax(order);
   return (
     <div className="totals-summary order-totals">
       <dl>
@@ -27,10 +28,16 @@ export function OrderTotals(props: { order: OrderView; currency: string }) {
             <dd>{order.shippingCents === 0 ? 'Free' : money(order.shippingCents)}</dd>
           </div>
         )}
-        {order.taxCents > 0 && (
+        {tax.addedCents > 0 && (
           <div>
             <dt>Tax</dt>
-            <dd>{money(order.taxCents)}</dd>
+            <dd>{money(tax.addedCents)}</dd>
+          </div>
+        )}
+        {tax.includedCents > 0 && (
+          <div>
+            <dt>Tax (included)</dt>
+            <dd>{money(tax.includedCents)}</dd>
           </div>
         )}
         <div className="totals-summary__total">

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "included_tax_cents" bigint DEFAULT 0 NOT NULL;
