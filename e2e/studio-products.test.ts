@@ -80,7 +80,7 @@ async function shot(name: string) {
 describe('the product and inventory screens in Chromium', () => {
   screenshotOnFailure(() => browser);
 
-  it('creates a product with two options, sells it on /shop, edits stock and sends the restock mails', async () => {
+  it('creates a product with two options, sells it on /shop to a buyer, fulfils the order, edits stock and sends the restock mails', async () => {
     const { page } = browser as LaunchedBrowser;
     page.setDefaultTimeout(15_000);
     await page.goto('/config/commerce/products');
@@ -229,7 +229,53 @@ describe('the product and inventory screens in Chromium', () => {
     expect(await visit.locator('#variant-Size option').allTextContents()).toEqual(['Select Size', 'S', 'M']);
     expect(await visit.locator('#variant-option-Colour-Red').count()).toBe(1);
     expect(await visit.locator('#variant-option-Colour-Blue').count()).toBe(1);
+
+    // A buyer orders M / Red through the cart and the checkout's card form …
+    const buyer = `harbor-${Date.now()}@example.com`;
+    await visit.selectOption('select[data-variant-option-name="Size"]', 'M');
+    await visit.check('#variant-option-Colour-Red', { force: true });
+    await visit.click('.product-form .sqs-add-to-cart-button');
+    await expect.poll(() => visit.textContent('[data-cart-count]'), { timeout: 5000 }).toBe('1');
+    await visit.goto(`${server.url}/checkout`);
+    await visit.fill('#checkout-email', buyer);
+    await visit.fill('#checkout-firstName', 'Ada');
+    await visit.fill('#checkout-lastName', 'Lovelace');
+    await visit.fill('#checkout-address1', '1 Main St');
+    await visit.fill('#checkout-city', 'Springfield');
+    await visit.selectOption('#checkout-country', 'US');
+    await visit.selectOption('#checkout-state', 'NY');
+    await visit.fill('#checkout-postalCode', '12345');
+    await visit.check('#checkout-shippingOptionId');
+    await visit.fill('#card-number', '4242 4242 4242 4242');
+    await visit.fill('#card-expiry', '12/30');
+    await visit.fill('#card-cvc', '123');
+    await visit.fill('#card-name', 'Ada Lovelace');
+    await visit.click('button:has-text("Place order")');
+    await visit.waitForURL('**/checkout/order-confirmed**');
+    await visit.waitForSelector('[data-testid="order-summary"]');
+    expect(await visit.textContent('[data-testid="order-summary"]')).toContain('Harbor Tee');
     await visit.close();
+
+    // … and the owner finds it in Commerce → Orders and marks it fulfilled: the buyer's
+    // receipt, the owner's notice and the shipping mail are in the outbox.
+    await page.goto('/config/commerce/orders');
+    const orderRow = page.locator('tbody tr').filter({ hasText: buyer });
+    await orderRow.waitFor();
+    await orderRow.getByRole('link').first().click();
+    await page.getByText('HT-M-RED').waitFor();
+    await page.getByLabel('Tracking number').fill('HT-TRACK-1');
+    await page.getByRole('button', { name: 'Mark fulfilled' }).click();
+    await page.locator('.order-status', { hasText: 'Fulfilled' }).waitFor();
+    const orderMail = await page.evaluate(async () => (await fetch('/api/owner/outbox')).json());
+    const kinds = (to: string) =>
+      orderMail.messages
+        .filter((m: { to: string; text: string }) => m.to === to || m.text.includes(to))
+        .map((m: { kind: string }) => m.kind)
+        .sort();
+    expect(kinds(buyer)).toEqual(['order-notice', 'order-receipt', 'order-shipped']);
+    // Back to the product for the rest.
+    await page.goto(`/config/commerce/products/${encodeURIComponent(productId)}`);
+    await page.getByLabel('Title').waitFor();
 
     // Two visitors sign up for the sold-out S / Blue.
     const blue = saved.variants.find((v: { sku: string }) => v.sku === 'HT-S-BLUE');
