@@ -16,6 +16,13 @@ const PostsEditor = lazy(() => import('./editor/posts-editor').then((m) => ({ de
 const CommercePanel = lazy(() =>
   import('./commerce/commerce-panel').then((m) => ({ default: m.CommercePanel })),
 );
+const FormsArea = lazy(() => import('./forms/forms-area').then((m) => ({ default: m.FormsArea })));
+const AnalyticsArea = lazy(() =>
+  import('./analytics/analytics-area').then((m) => ({ default: m.AnalyticsArea })),
+);
+const SettingsArea = lazy(() =>
+  import('./settings/settings-area').then((m) => ({ default: m.SettingsArea })),
+);
 const DesignPanel = lazy(() => import('./panels/design-panel').then((m) => ({ default: m.DesignPanel })));
 
 /**
@@ -28,7 +35,11 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
   const [frameVersion, setFrameVersion] = useState(0);
   const editing = /^\/config\/pages\/([^/]+)$/.exec(path)?.[1];
   const blog = /^\/config\/blogs\/([^/]+)$/.exec(path)?.[1];
-  const commerce = path.startsWith('/config/commerce');
+  // Areas with sections of their own, shown at full width instead of beside the site.
+  const area = (['commerce', 'forms', 'analytics', 'settings'] as const).find((a) =>
+    path.startsWith(`/config/${a}`),
+  );
+  const commerce = area === 'commerce';
   const panel = path.startsWith(paths.headerFooter)
     ? 'header-footer'
     : path.startsWith(paths.media)
@@ -57,11 +68,14 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
       <header className="topbar">
         <span className="topbar__site">{session.website.siteTitle}</span>
         <nav className="topbar__tabs" aria-label="Studio">
-          {tab(paths.pages, 'Pages', panel === 'pages' && !commerce)}
+          {tab(paths.pages, 'Pages', panel === 'pages' && !area)}
           {tab(paths.headerFooter, 'Header & footer', panel === 'header-footer')}
           {tab(paths.media, 'Media', panel === 'media')}
           {tab(paths.design, 'Design', panel === 'design')}
           {tab(paths.commerce(), 'Commerce', commerce)}
+          {tab('/config/forms', 'Forms', area === 'forms')}
+          {tab('/config/analytics', 'Analytics', area === 'analytics')}
+          {tab('/config/settings', 'Settings', area === 'settings')}
         </nav>
         <fieldset className="devices">
           <legend className="visually-hidden">Device view</legend>
@@ -98,9 +112,12 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
         <Suspense fallback={<p className="loading">Loading the posts…</p>}>
           <PostsEditor blogId={decodeURIComponent(blog)} onSaved={setFramePath} />
         </Suspense>
-      ) : commerce ? (
-        <Suspense fallback={<p className="loading">Loading the store…</p>}>
-          <CommercePanel path={path} />
+      ) : area ? (
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          {area === 'commerce' && <CommercePanel path={path} />}
+          {area === 'forms' && <FormsArea path={path} />}
+          {area === 'analytics' && <AnalyticsArea path={path} />}
+          {area === 'settings' && <SettingsArea path={path} />}
         </Suspense>
       ) : editing ? (
         <Suspense fallback={<p className="loading">Loading the editor…</p>}>

@@ -9,3 +9,4 @@ export * from './tracking';
 export * from './pages';
 export * from './jobs';
 export * from './server-secrets';
+export * from './languages';

@@ -1,7 +1,10 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { variants } from './catalog';
 import { createdAtColumn, idColumn } from './columns';
 import { websiteIdColumn } from './site';
+
+/** A customer (SITE_USER), the site's owner, or a contributor with a spec §3 role. */
+export type SiteUserRole = 'SITE_USER' | 'OWNER' | 'CONTRIBUTOR';
 
 /**
  * Accounts on one website: visitors who signed up (SITE_USER) and the site's owners
@@ -15,7 +18,9 @@ export const siteUsers = pgTable(
     email: text('email').notNull(),
     /** scrypt$N$r$p$salt$hash (services/site-users/password.ts). */
     passwordHash: text('password_hash').notNull(),
-    role: text('role').$type<'SITE_USER' | 'OWNER'>().notNull().default('SITE_USER'),
+    role: text('role').$type<SiteUserRole>().notNull().default('SITE_USER'),
+    /** For a CONTRIBUTOR: the spec §3 role code that decides what it may do in the studio. */
+    contributorRole: integer('contributor_role'),
     language: text('language'),
     createdAt: createdAtColumn(),
   },
@@ -77,4 +82,28 @@ export const siteUserAddresses = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [index('site_user_addresses_user_idx').on(t.siteUserId)],
+);
+
+/**
+ * An invitation to help run the site (spec §3 contributor roles): accepted by setting a
+ * password through the link mailed to `email`. Only the SHA-256 of the link's token is kept.
+ */
+export const contributorInvitations = pgTable(
+  'contributor_invitations',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn(),
+    email: text('email').notNull(),
+    /** Spec §3 contributor role code (admin 1, billing 2, reporting 3, editor 4, …). */
+    roleCode: integer('role_code').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('contributor_invitations_token_key').on(t.tokenHash),
+    index('contributor_invitations_site_idx').on(t.websiteId),
+  ],
 );

@@ -1,3 +1,4 @@
+import type { SiteUserRole } from '../../db/schema/site-users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE, setCartCookies } from '../../routes/cart-identity';
 import { mergeGuestCartOnLogin } from './guest-cart-merge';
@@ -24,7 +25,7 @@ export function setInfoCookie(request: FastifyRequest, reply: FastifyReply, info
 export async function startAccountSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  account: { id: string; websiteId: string; role: 'SITE_USER' | 'OWNER' },
+  account: { id: string; websiteId: string; role: SiteUserRole },
   rememberMe: boolean,
 ): Promise<{ xsrfToken: string }> {
   const db = request.server.database.db;

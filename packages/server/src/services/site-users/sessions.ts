@@ -1,3 +1,4 @@
+import type { SiteUserRole } from '../../db/schema/site-users';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -13,7 +14,7 @@ export interface SignedInUser {
   id: string;
   websiteId: string;
   email: string;
-  role: 'SITE_USER' | 'OWNER';
+  role: SiteUserRole;
   xsrfToken: string;
 }
 

@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import { type AreaSection, SectionArea } from '../components/section-area';
+
+/** The owner's numbers as pictures. */
+const sections: readonly AreaSection[] = [
+  {
+    id: 'overview',
+    label: 'Overview',
+    screen: lazy(() => import('./analytics-screen').then((m) => ({ default: m.AnalyticsScreen }))),
+  },
+];
+
+export function AnalyticsArea({ path }: { path: string }) {
+  return <SectionArea area="analytics" label="Analytics" path={path} sections={sections} />;
+}
