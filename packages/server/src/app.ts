@@ -149,9 +149,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });
+  let demoSiteSeeded: string | undefined;
   if (ownsDatabase) {
     await migrateDatabase(database);
-    if (config.seedDemo && (await seedIfEmpty(database.db))) app.log.info('seeded the demo site');
+    demoSiteSeeded = config.seedDemo ? await seedIfEmpty(database.db) : undefined;
+    if (demoSiteSeeded) app.log.info('seeded the demo site');
   }
 
   await app.register(errorContract);
@@ -180,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inventoryRoutes);
   await app.register(checkoutRoutes, { payments: options.payments });
   await app.register(giftCardRoutes);
-  await app.register(downloadRoutes);
+  await app.register(downloadRoutes, { demoSiteSeeded });
   await app.register(orderRoutes, { payments: options.payments });
   await app.register(siteUserRoutes);
   await app.register(customerAccountRoutes);

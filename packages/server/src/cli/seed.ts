@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { seedDemoDownload } from '../seed/demo-download';
 import { seedIfEmpty } from '../seed/seed-demo-site';
+import { productFileStorage } from '../services/downloads/file-storage';
 
 /** `npm run seed`: apply migrations and seed the demo site into an empty database. */
 async function main(): Promise<void> {
@@ -10,6 +12,7 @@ async function main(): Promise<void> {
   try {
     await migrateDatabase(database);
     const seeded = await seedIfEmpty(database.db);
+    if (seeded) await seedDemoDownload(database.db, productFileStorage(config), seeded);
     console.log(seeded ? 'seeded the demo site' : 'a default site already exists; nothing to do');
   } finally {
     await database.close();

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
 import { takeDownload } from '../services/downloads/download-links';
-import { type FileStorage, localFileStorage, s3FileStorage } from '../services/downloads/file-storage';
+import { seedDemoDownload } from '../seed/demo-download';
+import { type FileStorage, productFileStorage } from '../services/downloads/file-storage';
 import {
   deleteProductFile,
   getProductFile,
@@ -41,14 +42,12 @@ function attachment(filename: string): string {
  */
 export async function downloadRoutes(
   app: FastifyInstance,
-  options: { storage?: FileStorage; maxFileBytes?: number } = {},
+  options: { storage?: FileStorage; maxFileBytes?: number; demoSiteSeeded?: string } = {},
 ): Promise<void> {
   const db = app.database.db;
-  const storage =
-    options.storage ??
-    (app.config.mediaS3
-      ? s3FileStorage(app.config.mediaS3)
-      : localFileStorage(path.join(app.config.dataDir, 'product-files')));
+  const storage = options.storage ?? productFileStorage(app.config);
+  // The demo just seeded: its digital product gets a file to deliver.
+  if (options.demoSiteSeeded) await seedDemoDownload(db, storage, options.demoSiteSeeded);
 
   app.get<{ Params: { downloadId: string }; Querystring: { expires?: string; sig?: string } }>(
     '/downloads/:downloadId',

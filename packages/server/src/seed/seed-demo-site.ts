@@ -320,21 +320,20 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
   });
 }
 
-/** Seed the demo site when the database has no website yet. Returns true when it seeded. */
-export async function seedIfEmpty(db: Database): Promise<boolean> {
+/** Seed the demo site when the database has no website yet. Answers its id when it seeded. */
+export async function seedIfEmpty(db: Database): Promise<string | undefined> {
   const existing = await db
     .select({ id: websites.id })
     .from(websites)
     .where(eq(websites.isDefault, true))
     .limit(1);
-  if (existing.length > 0) return false;
+  if (existing.length > 0) return undefined;
   try {
-    await seedDemoSite(db);
-    return true;
+    return await seedDemoSite(db);
   } catch (error) {
     // Another process seeded at the same moment (unique identifier): that is fine.
-    if ((error as { code?: string; cause?: { code?: string } }).cause?.code === '23505') return false;
-    if ((error as { code?: string }).code === '23505') return false;
+    if ((error as { code?: string; cause?: { code?: string } }).cause?.code === '23505') return undefined;
+    if ((error as { code?: string }).code === '23505') return undefined;
     throw error;
   }
 }

@@ -103,3 +103,10 @@ export function s3FileStorage(options: S3StorageOptions, client?: S3Client): Fil
     },
   };
 }
+
+/** Where this server keeps digital products' files: S3 when media goes there, else DATA_DIR. */
+export function productFileStorage(config: { mediaS3?: S3StorageOptions; dataDir: string }): FileStorage {
+  return config.mediaS3
+    ? s3FileStorage(config.mediaS3)
+    : localFileStorage(path.join(config.dataDir, 'product-files'));
+}
