@@ -93,18 +93,4 @@ export const accountRoutes = {
       ...page,
     }),
   },
-  'GET /api/analytics/summary': {
-    summary: 'Owner: visits, conversion, revenue and Web Vitals for a range of UTC days',
-    querystring: z.object({
-      from: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-        .optional(),
-      to: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-        .optional(),
-    }),
-    response: z.looseObject({}),
-  },
 } as const;

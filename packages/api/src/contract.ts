@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountRoutes } from './accounts';
+import { analyticsRoutes } from './analytics';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
 import { downloadRoutes } from './downloads';
@@ -39,6 +40,7 @@ export const contract = {
   ...cartRoutes,
   ...checkoutRoutes,
   ...accountRoutes,
+  ...analyticsRoutes,
   ...customerAccountRoutes,
   ...formRoutes,
   ...trackingRoutes,

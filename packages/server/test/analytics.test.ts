@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema/commerce';
 import { rateVital } from '../src/services/analytics-vitals';
+import { todayIn } from '../src/services/analytics/date-range';
 import { DEMO_CUSTOMER, DEMO_OWNER } from '../src/services/site-users/demo-accounts';
 import { type TestSite, createTestSite } from './helpers/test-app';
 import { backends } from './helpers/test-db';
 
-const today = new Date().toISOString().slice(0, 10);
+// Days are the site's calendar days (the demo site is in New York).
+const today = todayIn('America/New_York');
 
 /** Linear-interpolated percentile, as PostgreSQL's percentile_cont. */
 function p75(values: number[]): number {
@@ -150,14 +152,14 @@ describe.each(backends)('owner analytics on %s', (backend) => {
     expect(s).toMatchObject({ visits: 3, uniqueVisitors: 2, pageViews: 6 });
     expect(s.topPages[0]).toEqual({ path: '/shop', pageViews: 4, uniqueVisitors: 2 });
     expect(s.topPages[1]).toEqual({ path: '/', pageViews: 2, uniqueVisitors: 2 });
-    expect(s.daily).toEqual([{ date: today, pageViews: 6, visits: 3 }]);
+    expect(s.daily).toEqual([{ date: today, pageViews: 6, visits: 3, uniqueVisitors: 2 }]);
   });
 
   it('gives add-to-cart rate per visit, checkout conversion and live revenue', async () => {
     const s = (await summary(`?from=${today}&to=${today}`, owner)).json();
     expect(s.addToCart).toEqual({ events: 2, visits: 1, rate: 1 / 3 });
     // Test-mode and canceled orders are not revenue.
-    expect(s.revenue).toEqual([{ currency: 'USD', orders: 2, grandTotalCents: 4300 }]);
+    expect(s.revenue).toEqual([{ currency: 'USD', orders: 2, grandTotalCents: 4300, testMode: false }]);
     expect(s.checkout).toEqual({ orders: 2, conversion: 2 / 3 });
   });
 

@@ -2,70 +2,25 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { theRow } from '../db/rows';
 import { type Vital, type VitalRating, pageTemplateName, rateVital } from './analytics-vitals';
+import { type DayRange, daysOf } from './analytics/date-range';
+import { funnelVisits, num, rows, visitNumbers, withinDays } from './analytics/visit-queries';
 
-export interface AnalyticsRange {
-  /** Inclusive start, UTC midnight. */
-  from: Date;
-  /** Exclusive end, UTC midnight after the last day. */
-  to: Date;
-}
-
-type Row = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 
-async function rows(db: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
-
 /**
- * The owner's numbers for a date range (days in UTC, filtered on server arrival time).
+ * The owner's numbers for a range of calendar days in the site's time zone (filtered on
+ * server arrival time; every figure is computed by the database, no row is loaded).
  * A visit is one (visitor id, visit count) pair of the ss_cvr record; rates are shares of
  * visits. Revenue (net of refunds) counts live orders only: test-mode orders (no money
  * moved) and canceled orders are left out, unless the store has never taken a live payment:
- * then it is in test mode and its test-mode orders are counted, with `testMode: true`.
+ * then it is in test mode and its test-mode orders are counted, labelled `testMode: true`.
  */
-export async function analyticsSummary(db: Database, websiteId: string, range: AnalyticsRange) {
-  const inRange = sql`website_id = ${websiteId} and received_at >= ${range.from.toISOString()}::timestamptz and received_at < ${range.to.toISOString()}::timestamptz`;
-  const pageViewFilter = sql`${inRange} and kind = 'census' and name = 'page_view'`;
-
-  const totals = theRow(
-    await rows(
-      db,
-      sql`select count(*) as page_views,
-          count(distinct visitor_id) as unique_visitors,
-          count(distinct (visitor_id || ':' || visit_number)) as visits
-        from tracking_events where ${pageViewFilter}`,
-    ),
-    'page view totals',
-  );
-  const visits = num(totals.visits);
-
-  const daily = await rows(
-    db,
-    sql`select to_char(date_trunc('day', received_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
-          count(*) as page_views,
-          count(distinct (visitor_id || ':' || visit_number)) as visits
-        from tracking_events where ${pageViewFilter} group by 1 order by 1`,
-  );
-
-  const topPages = await rows(
-    db,
-    sql`select page_path, count(*) as page_views, count(distinct visitor_id) as unique_visitors
-        from tracking_events where ${pageViewFilter}
-        group by page_path order by page_views desc, page_path limit 10`,
-  );
-
-  const adds = theRow(
-    await rows(
-      db,
-      sql`select count(*) as events,
-          count(distinct (visitor_id || ':' || visit_number)) filter (where visitor_id is not null) as visits
-        from tracking_events where ${inRange} and kind = 'clanker' and name = 'add_to_cart'`,
-    ),
-    'add-to-cart totals',
-  );
+export async function analyticsSummary(db: Database, websiteId: string, range: DayRange) {
+  const inRange = sql`website_id = ${websiteId} and ${withinDays(sql`received_at`, range)}`;
+  const [visits, funnel] = [
+    await visitNumbers(db, websiteId, range),
+    await funnelVisits(db, websiteId, range),
+  ];
 
   // A store that has never taken a live payment is in test mode (the built-in provider):
   // its test-mode orders are its numbers, labelled `testMode`, instead of an empty report.
@@ -82,8 +37,7 @@ export async function analyticsSummary(db: Database, websiteId: string, range: A
     sql`select currency, count(*) as orders, coalesce(sum(grand_total_cents - refunded_cents), 0) as grand_total_cents
         from orders
         where website_id = ${websiteId} and test_mode = ${testMode} and status <> 'CANCELED'
-          and created_at >= ${range.from.toISOString()}::timestamptz
-          and created_at < ${range.to.toISOString()}::timestamptz
+          and ${withinDays(sql`created_at`, range)}
         group by currency order by currency`,
   );
   const orderCount = revenue.reduce((n, r) => n + num(r.orders), 0);
@@ -107,28 +61,33 @@ export async function analyticsSummary(db: Database, websiteId: string, range: A
         group by page_type order by page_type nulls last`,
   );
 
+  const zero = { visits: 0, uniqueVisitors: 0, pageViews: 0 };
   return {
-    range: {
-      from: range.from.toISOString().slice(0, 10),
-      to: new Date(range.to.getTime() - 1).toISOString().slice(0, 10),
+    range: { from: range.from, to: range.to, timeZone: range.timeZone },
+    visits: visits.visits,
+    uniqueVisitors: visits.uniqueVisitors,
+    pageViews: visits.pageViews,
+    daily: daysOf(range).map((date) => ({ date, ...(visits.daily.get(date) ?? zero) })),
+    topPages: visits.topPages,
+    referrers: visits.referrers,
+    addToCart: {
+      events: funnel.addEvents,
+      visits: funnel.addVisits,
+      rate: ratio(funnel.addVisits, visits.visits),
     },
-    visits,
-    uniqueVisitors: num(totals.unique_visitors),
-    pageViews: num(totals.page_views),
-    daily: daily.map((d) => ({ date: String(d.day), pageViews: num(d.page_views), visits: num(d.visits) })),
-    topPages: topPages.map((p) => ({
-      path: p.page_path === null ? null : String(p.page_path),
-      pageViews: num(p.page_views),
-      uniqueVisitors: num(p.unique_visitors),
-    })),
-    addToCart: { events: num(adds.events), visits: num(adds.visits), rate: ratio(num(adds.visits), visits) },
-    /** true: the order and revenue figures are test-mode orders (no live payment yet). */
+    funnel: [
+      { step: 'product-views' as const, count: funnel.productViews },
+      { step: 'add-to-cart' as const, count: funnel.addVisits },
+      { step: 'checkout' as const, count: funnel.checkouts },
+      { step: 'orders' as const, count: orderCount },
+    ],
     testMode,
-    checkout: { orders: orderCount, conversion: ratio(orderCount, visits) },
+    checkout: { orders: orderCount, conversion: ratio(orderCount, visits.visits) },
     revenue: revenue.map((r) => ({
       currency: String(r.currency),
       orders: num(r.orders),
       grandTotalCents: num(r.grand_total_cents),
+      testMode,
     })),
     javascriptErrors: errors.map((e) => ({
       message: String(e.message),

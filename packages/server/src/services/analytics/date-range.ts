@@ -1,0 +1,67 @@
+import { ApiError } from '../../errors';
+
+const DAY = 86_400_000;
+/** A year and a day: enough for year-over-year charts, bounded so one call cannot scan forever. */
+export const MAX_RANGE_DAYS = 366;
+/** The default range: the last 30 days, today included. */
+export const DEFAULT_RANGE_DAYS = 30;
+
+/** Calendar days in the site's time zone, both inclusive, as YYYY-MM-DD. */
+export interface DayRange {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+/** A time zone the database and Intl both know, else UTC (a bad setting must not break the report). */
+export function usableTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Today's calendar date in `timeZone`. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+function dayMs(value: string, field: string): number {
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) {
+    throw new ApiError('VALIDATION_FAILED', `${field} is not a calendar date.`);
+  }
+  return ms;
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The range asked for (either end optional), checked: real dates, from ≤ to, at most a year and a day. */
+export function dayRange(
+  query: { from?: string; to?: string },
+  timeZone: string,
+  now = new Date(),
+): DayRange {
+  const to = query.to ? dayMs(query.to, 'to') : dayMs(todayIn(timeZone, now), 'to');
+  const from = query.from ? dayMs(query.from, 'from') : to - (DEFAULT_RANGE_DAYS - 1) * DAY;
+  if (from > to) throw new ApiError('VALIDATION_FAILED', 'from must not be after to.');
+  if ((to - from) / DAY + 1 > MAX_RANGE_DAYS) {
+    throw new ApiError('VALIDATION_FAILED', `The range may span at most ${MAX_RANGE_DAYS} days.`);
+  }
+  return { from: dayOf(from), to: dayOf(to), timeZone };
+}
+
+/** Every day of the range, oldest first (the chart's x axis has no gaps). */
+export function daysOf(range: DayRange): string[] {
+  const days: string[] = [];
+  for (let ms = dayMs(range.from, 'from'); ms <= dayMs(range.to, 'to'); ms += DAY) days.push(dayOf(ms));
+  return days;
+}
