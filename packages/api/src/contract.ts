@@ -11,6 +11,7 @@ import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
 import { reviewRoutes } from './reviews';
 import { storeSettingsRoutes } from './store-settings';
+import { studioFormRoutes } from './studio-forms';
 import { studioMediaRoutes } from './studio-media';
 import { studioPageRoutes } from './studio-pages';
 import { studioProductRoutes } from './studio-products';
@@ -45,6 +46,7 @@ export const contract = {
   ...formRoutes,
   ...trackingRoutes,
   ...studioSiteRoutes,
+  ...studioFormRoutes,
   ...studioPageRoutes,
   ...studioMediaRoutes,
   ...studioProductRoutes,

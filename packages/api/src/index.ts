@@ -61,3 +61,18 @@ export {
   timestampMs,
   trackingLimits,
 } from './tracking-shapes';
+export {
+  FIELD_PROPERTIES,
+  FIELD_PROPERTY_KINDS,
+  FIELD_TYPE_LABELS,
+  FORM_FIELD_TYPES,
+  type FieldPropertyKind,
+  type FormBody,
+  type FormDefinitionInput,
+  type FormFieldInput,
+  type FormFieldType,
+  formBody,
+  type StudioForm,
+  type StudioFormSummary,
+  type TemplateSchema,
+} from './studio-forms';

@@ -50,6 +50,7 @@ import { studioProductRoutes } from './routes/studio-products.routes';
 import { storeContentRoutes } from './routes/store-content.routes';
 import { studioPostRoutes } from './routes/studio-posts.routes';
 import { studioSiteRoutes } from './routes/studio-site.routes';
+import { studioFormRoutes } from './routes/studio-forms.routes';
 import { storeSettingsRoutes } from './routes/store-settings.routes';
 import { dropSitePagesOnSuccess } from './pages/page-invalidation';
 import { seedIfEmpty } from './seed/seed-demo-site';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A successful studio write drops this process's cached pages of the site before it answers.
     studio.addHook('onSend', dropSitePagesOnSuccess);
     await studio.register(studioSiteRoutes);
+    await studio.register(studioFormRoutes);
     await studio.register(studioPageRoutes);
     await studio.register(studioMediaRoutes);
     await studio.register(studioPostRoutes);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type FormField, LIKERT_LABELS, MULTI_PART } from './form-definition';
 import { FORM_MESSAGES } from './form-messages';
+import { typeRuleFailure } from './form-validation';
 
 /** Basic email format (same check as the storefront islands): local@domain.tld, no spaces or markup. */
 export const EMAIL_PATTERN =
@@ -106,5 +107,5 @@ function ruleFailure(field: FormField, value: Answer): string | undefined {
     [...value].length > field.maxLength
   )
     return FORM_MESSAGES.characterLimit;
-  return undefined;
+  return typeRuleFailure(field, value);
 }
