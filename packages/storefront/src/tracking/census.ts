@@ -32,6 +32,16 @@ function pageFields(env: TrackerEnv, page: CensusPage): Record<string, unknown> 
   return fields;
 }
 
+/** The other site a visitor came from (its host), for the owner's referrers table; none for our own pages. */
+function externalReferrer(env: TrackerEnv): string | undefined {
+  try {
+    const host = new URL(env.document.referrer).host;
+    return host && host !== env.location.host ? host.slice(0, 255) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The census page-view hit (spec §3): form-encoded event, data, ss_cvr. */
 export function recordHit(
   env: TrackerEnv,
@@ -44,6 +54,7 @@ export function recordHit(
     ...pageFields(env, page),
     ...session,
     website_locale: page.websiteLocale ?? undefined,
+    referrer: externalReferrer(env),
     userAgent: env.navigator.userAgent.slice(0, 1000),
     viewportInnerWidth: Math.max(0, Math.round(viewport.width)),
     viewportInnerHeight: Math.max(0, Math.round(viewport.height)),

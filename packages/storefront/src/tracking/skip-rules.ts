@@ -26,3 +26,25 @@ export function shouldSkipAnalytics(input: SkipInput): boolean {
   }
   return false;
 }
+
+/**
+ * The website roles of the account a `SiteUserInfo` cookie value names (spec §6 input):
+ * the server writes `role: "OWNER"` for the owner, `role: "CONTRIBUTOR"` with its spec §3
+ * `contributorRole` code for a contributor. The owner counts as an admin (1); a contributor
+ * whose code is missing counts as a non-viewer. Customers and visitors have none (null).
+ * The server applies the same rule to what it keeps (services/analytics/own-visits.ts).
+ */
+export function accountRolesOf(siteUserInfo: string | undefined): number[] | null {
+  if (!siteUserInfo) return null;
+  let info: { authenticated?: unknown; role?: unknown; contributorRole?: unknown };
+  try {
+    info = JSON.parse(siteUserInfo);
+  } catch {
+    return null;
+  }
+  if (info?.authenticated !== true) return null;
+  if (info.role === 'OWNER') return [1];
+  if (info.role === 'CONTRIBUTOR')
+    return [typeof info.contributorRole === 'number' ? info.contributorRole : 0];
+  return null;
+}

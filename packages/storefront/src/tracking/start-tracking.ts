@@ -12,7 +12,7 @@ import {
   createPerformanceCollector,
 } from './performance-collector';
 import { analyticsId, sessionInfo } from './session-state';
-import { shouldSkipAnalytics } from './skip-rules';
+import { accountRolesOf, shouldSkipAnalytics } from './skip-rules';
 import { beacon, postJson } from './transport';
 import { touchVisit } from './visitor-record';
 
@@ -124,7 +124,8 @@ export function createTracking(ctx: TrackingPageContext, options: TrackingOption
   const skipped = shouldSkipAnalytics({
     pageType,
     path: env.location.pathname,
-    accountRoles: ctx.accountRoles,
+    // Cached pages carry no per-visitor state: the signed-in account's role is in the cookie.
+    accountRoles: ctx.accountRoles ?? accountRolesOf(jar.get('SiteUserInfo')),
     disabled: ctx.disableAnalytics === true || !websiteId,
   });
   const page: CensusPage = {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors';
 import type { PerformanceRecord, TrackingEventRecord, TrackingRecord } from '../../queue/tracking-queue';
+import { countedRecords } from '../analytics/own-visits';
 
 /** The website a beacon is for (Host header); a beacon for no site is a 404, not a crash. */
 export function siteIdOf(request: FastifyRequest, claimed?: string): string {
@@ -38,10 +39,12 @@ export function performanceRecord(fields: PerformanceFields, receivedAt = Date.n
 /**
  * Hand validated records to the queue and answer 202. The answer waits only for the
  * queue's acceptance, never for the database. A refusing queue is a 503 (retry later).
+ * The owner's and contributors' own hits are answered alike but not kept (spec §6).
  */
-export async function accept(request: FastifyRequest, reply: FastifyReply, records: TrackingRecord[]) {
+export async function accept(request: FastifyRequest, reply: FastifyReply, all: TrackingRecord[]) {
+  const records = await countedRecords(request, all);
   try {
-    await request.server.trackingQueue.enqueue(records);
+    if (records.length > 0) await request.server.trackingQueue.enqueue(records);
   } catch (error) {
     request.log.warn({ err: error }, 'tracking queue refused records');
     throw new ApiError('TRACKING_UNAVAILABLE');
