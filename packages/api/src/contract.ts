@@ -7,6 +7,7 @@ import { downloadRoutes } from './downloads';
 import { customerAccountRoutes } from './customer-account';
 import { formRoutes } from './forms';
 import { giftCardRoutes } from './gift-cards';
+import { multilingualRoutes } from './multilingual';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
 import { reviewRoutes } from './reviews';
@@ -56,6 +57,7 @@ export const contract = {
   ...giftCardRoutes,
   ...downloadRoutes,
   ...orderRoutes,
+  ...multilingualRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Contract = typeof contract;

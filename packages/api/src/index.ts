@@ -15,6 +15,7 @@ export {
 } from './store-settings';
 export { type Contract, contract, type RouteDef, type RouteKey } from './contract';
 export { order } from './checkout';
+export { isLanguageTag, languageTag } from './multilingual';
 export { type IslandData, islandData, type IslandProduct } from './island-data';
 export type { ApiInput, ApiOutput } from './client';
 export { mediaAsset, mediaPatchBody, type PostInput, postUpdateBody } from './studio-media';

@@ -53,6 +53,7 @@ import { studioSiteRoutes } from './routes/studio-site.routes';
 import { studioFormRoutes } from './routes/studio-forms.routes';
 import { storeSettingsRoutes } from './routes/store-settings.routes';
 import { dropSitePagesOnSuccess } from './pages/page-invalidation';
+import { multilingualRoutes } from './routes/multilingual.routes';
 import { seedIfEmpty } from './seed/seed-demo-site';
 import { jobScheduler } from './services/jobs/scheduler-plugin';
 import { outboxWorker } from './services/outbox/outbox-plugin';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await studio.register(storeContentRoutes);
     await studio.register(studioProductRoutes);
     await studio.register(studioAppRoutes);
+    await studio.register(multilingualRoutes);
   });
   await app.register(openApiRoutes);
   await app.register(pageRoutes);

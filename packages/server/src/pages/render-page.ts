@@ -18,7 +18,8 @@ export interface RenderLogger {
 }
 
 export interface PageRenderer {
-  render(context: PageContext, log?: RenderLogger): string;
+  /** `locale`: the page language, for the engine's dates, money and numbers. */
+  render(context: PageContext, log?: RenderLogger, locale?: string): string;
   /** Compiled templates currently cached (for tests). */
   readonly cacheSize: number;
 }
@@ -53,13 +54,13 @@ export function createPageRenderer(
     get cacheSize() {
       return cache.size;
     },
-    render(context, log) {
+    render(context, log, locale) {
       try {
         const theme = options.theme ?? themeFiles();
         const name = templateFor(context);
         const source = theme.pages[name];
         if (source === undefined) throw new TemplateFailure(`theme has no "${name}" template`);
-        const renderOptions = { locale: options.locale ?? 'en-US' };
+        const renderOptions = { locale: locale ?? options.locale ?? 'en-US' };
         // Pages made of blocks (#13): the published layout through the theme's block templates.
         if (context.layout)
           context.layoutHtml = renderBlockLayout(context.layout as Layout, context, theme.blocks, compiled);

@@ -21,6 +21,12 @@ import { PageType } from '../pages/page-types';
 import { createPageRenderer } from '../pages/render-page';
 import { rssFeed } from '../seo/rss-feed';
 import { publicOrigin } from './seo.routes';
+import {
+  LANGUAGE_COOKIE,
+  SiteLanguageCache,
+  choosePageLanguage,
+  localizePage,
+} from '../services/languages/page-language';
 
 /** Query parameters a page reads; every other parameter is ignored (and not part of the cache key). */
 const PAGE_PARAMS = ['format', 'q', 'page', 'category', 'sort', 'orderId'] as const;
@@ -56,6 +62,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   const renderer = createPageRenderer();
   const cache = new PageCache(cacheMegabytes() * 1024 * 1024);
   const frames = new SiteFrameCache((websiteId) => cache.generation(websiteId));
+  const siteLanguages = new SiteLanguageCache((websiteId) => cache.generation(websiteId));
   const stopWatching = await watchSiteChanges(app.database, cache, app.log);
   app.addHook('onClose', async () => stopWatching());
 
@@ -87,8 +94,21 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     // Members-only pages (#13) differ for signed-in visitors: they get their own cache entries.
     const signedIn = Boolean(request.siteUserId);
     const origin = publicOrigin(request);
+    // The page language (`?lang=`, then the cookie): pages are cached per language, never mixed.
+    const choice = choosePageLanguage(
+      await siteLanguages.get(app.database.db, request.site),
+      request.site.language,
+      { query: query.lang, cookie: request.cookies[LANGUAGE_COOKIE] },
+    );
+    if (choice.fromQuery)
+      reply.setCookie(LANGUAGE_COOKIE, choice.language, {
+        path: '/',
+        sameSite: 'lax',
+        maxAge: 365 * 24 * 3600,
+        secure: request.protocol === 'https',
+      });
     const key = cacheable
-      ? `${origin}|${cacheKey(request.site.id, decodedPath, search)}${signedIn ? '|member' : ''}`
+      ? `${origin}|${cacheKey(request.site.id, decodedPath, search)}${signedIn ? '|member' : ''}|${choice.language}`
       : '';
     ensureCrumb(request, reply);
     if (cacheable) {
@@ -109,6 +129,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     // Canonical, Open Graph and feed links are absolute: the site's public origin (never a
     // Host header the site does not own: the page is cached for every visitor).
     context.website.baseUrl ||= origin;
+    await localizePage(app.database.db, context, choice);
     if (request.method === 'POST') context.lockError = 'Incorrect password. Please try again.';
     const status = context.pageType === PageType.notFound ? 404 : request.method === 'POST' ? 403 : 200;
     // A blog's feed (`/blog?format=rss`): RSS 2.0 of the posts the page lists.
@@ -118,7 +139,9 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         .header('cache-control', 'no-cache')
         .send(rssFeed(context, origin));
     const asJson = query.format === 'json';
-    const body = Buffer.from(asJson ? JSON.stringify(context) : renderer.render(context, request.log));
+    const body = Buffer.from(
+      asJson ? JSON.stringify(context) : renderer.render(context, request.log, choice.language),
+    );
     const page = {
       websiteId: request.site.id,
       status,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteUsers } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { currentSiteUser } from '../plugins/owner-auth';
+import { LANGUAGE_COOKIE } from '../services/languages/page-language';
 import { findAccountByEmail } from '../services/site-users/accounts';
 import {
   sessionCookieOptions,
@@ -73,8 +74,16 @@ export async function siteUserRoutes(
   api.post(
     '/api/site-users/account/locale',
     { schema: schemaOf('POST /api/site-users/account/locale') },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
+      // Pages read the cookie (with `?lang=` first): the next page comes in this language
+      // when the site offers it, else in the default language.
+      reply.setCookie(LANGUAGE_COOKIE, body.language, {
+        path: '/',
+        sameSite: 'lax',
+        maxAge: 365 * 24 * 3600,
+        secure: request.protocol === 'https',
+      });
       const user = await currentSiteUser(request);
       if (user) {
         await app.database.db

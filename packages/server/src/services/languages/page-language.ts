@@ -1,0 +1,135 @@
+import type { Database } from '../../db/client';
+import type { PageContext } from '../../pages/page-context';
+import { type SiteLanguage, defaultLanguageOf, listSiteLanguages, matchLanguage } from './site-languages';
+import { translationKey, translationsIn } from './translations';
+
+/** The visitor's chosen language (set by `?lang=` on a page or the locale call). */
+export const LANGUAGE_COOKIE = 'SiteLanguage';
+
+export interface PageLanguage {
+  /** The language the page is rendered in (always one the site offers). */
+  language: string;
+  defaultLanguage: string;
+  /** Enabled languages, for the header switcher. */
+  enabled: SiteLanguage[];
+  /** Chosen by `?lang=` (the page then remembers it in the cookie). */
+  fromQuery: boolean;
+}
+
+interface Entry {
+  generation: string;
+  languages: SiteLanguage[];
+}
+
+/**
+ * Site languages per website, kept until the page cache's generation for the site changes
+ * (every language or translation write bumps it, here and on other processes by NOTIFY):
+ * the language must be known before a cached page is looked up, without a query per hit.
+ */
+export class SiteLanguageCache {
+  private readonly entries = new Map<string, Entry>();
+  constructor(private readonly generationOf: (websiteId: string) => string) {}
+
+  async get(db: Database, site: { id: string; language: string }): Promise<SiteLanguage[]> {
+    const generation = this.generationOf(site.id);
+    const hit = this.entries.get(site.id);
+    if (hit && hit.generation === generation) return hit.languages;
+    const languages = await listSiteLanguages(db, site);
+    if (this.entries.size > 1000) this.entries.clear();
+    this.entries.set(site.id, { generation, languages });
+    return languages;
+  }
+}
+
+/** The page language: `?lang=` first, then the cookie, else the site's default language. */
+export function choosePageLanguage(
+  languages: SiteLanguage[],
+  siteLanguage: string,
+  requested: { query?: string; cookie?: string },
+): PageLanguage {
+  const defaultLanguage = defaultLanguageOf(languages, siteLanguage);
+  const fromQuery = matchLanguage(languages, requested.query);
+  const language = fromQuery ?? matchLanguage(languages, requested.cookie) ?? defaultLanguage;
+  return {
+    language,
+    defaultLanguage,
+    enabled: languages.filter((l) => l.enabled),
+    fromQuery: fromQuery !== null,
+  };
+}
+
+/**
+ * Each language named in itself ("Français"), as visitors look for their own; by its primary
+ * language unless two offered tags share it (then "English (United Kingdom)" and so on).
+ */
+const displayName = (tag: string, all: readonly SiteLanguage[]): string => {
+  const primary = tag.split('-')[0] ?? tag;
+  const shared = all.filter((l) => l.language.split('-')[0] === primary).length > 1;
+  try {
+    const name =
+      new Intl.DisplayNames([tag], { type: 'language', languageDisplay: 'standard' }).of(
+        shared ? tag : primary,
+      ) ?? tag;
+    return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+  } catch {
+    return tag;
+  }
+};
+
+/**
+ * Put the page in its language: `website.language` (the `<html lang>`), the header switcher,
+ * and every translated text (page and navigation titles, product titles and descriptions,
+ * localized strings). What has no translation keeps its default text.
+ */
+export async function localizePage(db: Database, context: PageContext, choice: PageLanguage): Promise<void> {
+  context.website.language = choice.language;
+  if (choice.enabled.length > 1)
+    context.languageSwitcher = choice.enabled.map((l) => ({
+      language: l.language,
+      name: displayName(l.language, choice.enabled),
+      current: l.language === choice.language,
+    }));
+  if (choice.language === choice.defaultLanguage) return;
+  const websiteId = String(context.website.id);
+  const t = await translationsIn(db, websiteId, choice.language);
+  if (t.size === 0) return;
+  const pick = (type: string, id: unknown, field: string, fallback: unknown) =>
+    (typeof id === 'string' && t.get(translationKey(type, id, field))) || fallback;
+
+  type NavLink = {
+    title: string;
+    collectionId: string | null;
+    externalLink: string | null;
+    children: NavLink[];
+  };
+  const nav = (links: NavLink[]) => {
+    for (const link of links) {
+      link.title = String(
+        pick('navigation', link.collectionId ?? link.externalLink ?? link.title, 'title', link.title),
+      );
+      nav(link.children);
+    }
+  };
+  nav((context.navigation ?? []) as NavLink[]);
+
+  const collection = context.collection as { id?: string; title?: string } | undefined;
+  if (collection?.id) {
+    collection.title = String(pick('page', collection.id, 'title', collection.title));
+    const page = context.page as { title?: string } | undefined;
+    if (page) page.title = collection.title;
+  }
+  const product = (item: Record<string, unknown> | undefined) => {
+    if (!item) return;
+    item.title = pick('product', item.id, 'title', item.title);
+    item.excerpt = pick('product', item.id, 'description', item.excerpt);
+  };
+  product(context.item);
+  for (const item of context.items ?? []) product(item);
+  for (const item of (context.item?.relatedProducts ?? []) as Record<string, unknown>[]) product(item);
+  if (context.product)
+    context.product.name = pick('product', context.product.id, 'title', context.product.name);
+
+  const strings: Record<string, unknown> = { ...(context.localizedStrings as Record<string, unknown>) };
+  for (const key of Object.keys(strings)) strings[key] = pick('string', key, 'text', strings[key]);
+  context.localizedStrings = strings;
+}

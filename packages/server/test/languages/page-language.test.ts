@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestSite, createTestSite } from '../helpers/test-app';
+import { backends } from '../helpers/test-db';
+import { type Call, ownerClient } from '../studio/studio-helpers';
+
+interface Entry {
+  subjectType: string;
+  subjectId: string;
+  field: string;
+  defaultText: string;
+}
+
+describe.each(backends)('pages in the visitor’s language on %s', (backend) => {
+  let site: TestSite;
+  let call: Call;
+  const get = (url: string, cookies: Record<string, string> = {}) =>
+    site.request({ method: 'GET', url, cookies, crumb: false });
+
+  beforeAll(async () => {
+    site = await createTestSite(backend);
+    ({ call } = await ownerClient(site));
+  });
+  afterAll(() => site.app.close());
+
+  it('a site with one language has no switcher and its own <html lang>', async () => {
+    const html = (await get('/shop')).body;
+    expect(html).toContain('<html lang="en-US">');
+    expect(html).not.toContain('class="site-languages"');
+  });
+
+  it('serves a product page in French: lang, titles, navigation, strings, money', async () => {
+    await call('PUT', '/api/multilingual/languages', {
+      languages: [
+        { language: 'en-US', isDefault: true, enabled: true },
+        { language: 'fr-FR', isDefault: false, enabled: true },
+      ],
+    });
+    const { entries } = (await call('GET', '/api/multilingual/translations?language=fr-FR')).json() as {
+      entries: Entry[];
+    };
+    const find = (type: string, text: string, field = 'title') =>
+      entries.find((e) => e.subjectType === type && e.defaultText === text && e.field === field);
+    const tee = find('product', 'Classic Tee');
+    const shopNav = find('navigation', 'Shop');
+    const shopPage = find('page', 'Shop');
+    expect(tee && shopNav && shopPage).toBeTruthy();
+    const res = await call('PUT', '/api/multilingual/translations', {
+      language: 'fr-FR',
+      entries: [
+        { ...tee, value: 'T-shirt classique' },
+        { ...shopNav, value: 'Boutique' },
+        { ...shopPage, value: 'La boutique' },
+        {
+          subjectType: 'string',
+          subjectId: 'productAddToCartText',
+          field: 'text',
+          value: 'Ajouter au panier',
+        },
+      ].map(({ subjectType, subjectId, field, value }) => ({ subjectType, subjectId, field, value })),
+    });
+    expect(res.statusCode).toBe(200);
+
+    const english = (await get('/shop/p/classic-tee')).body;
+    expect(english).toContain('<html lang="en-US">');
+    expect(english).toContain('Add to Cart');
+    expect(english).toMatch(/\$\d+\.\d\d/);
+
+    const fr = await get('/shop/p/classic-tee?lang=fr');
+    expect(fr.cookies.find((c) => c.name === 'SiteLanguage')?.value).toBe('fr-FR');
+    const html = fr.body;
+    expect(html).toContain('<html lang="fr-FR">');
+    expect(html).toContain('T-shirt classique');
+    expect(html).toContain('>Boutique</a>');
+    expect(html).toContain('Ajouter au panier');
+    expect(html).not.toContain('Add to Cart');
+    // fr-FR money: comma decimals, the sign after the amount ("28,00 $US").
+    expect(html).toMatch(/\d+,\d\d\s\$/);
+    // The switcher names each language in itself and marks the current one.
+    expect(html).toMatch(/<a href="\?lang=fr-FR"[^>]*aria-current="true"[^>]*>Français<\/a>/);
+    expect(html).toContain('>English</a>');
+    // Untranslated texts keep their default ("Journal" was not translated).
+    expect(html).toContain('>Journal</a>');
+
+    const page = (await get('/shop?lang=fr-FR')).body;
+    expect(page).toContain('<title>La boutique');
+  });
+
+  it('caches pages per language: neither answers the other', async () => {
+    const en1 = await get('/shop/p/classic-tee');
+    const en2 = await get('/shop/p/classic-tee');
+    expect(en2.headers['x-page-cache']).toBe('hit');
+    expect(en2.body).toBe(en1.body);
+    const fr1 = await get('/shop/p/classic-tee', { SiteLanguage: 'fr-FR' });
+    expect(fr1.body).toContain('Ajouter au panier');
+    const fr2 = await get('/shop/p/classic-tee', { SiteLanguage: 'fr-FR' });
+    expect(fr2.headers['x-page-cache']).toBe('hit');
+    expect(fr2.body).toContain('Ajouter au panier');
+    const en3 = await get('/shop/p/classic-tee');
+    expect(en3.headers['x-page-cache']).toBe('hit');
+    expect(en3.body).toContain('Add to Cart');
+    expect(en3.body).not.toContain('Ajouter au panier');
+    // `?lang=` wins over the cookie; a language the site does not offer gets the default.
+    expect((await get('/shop/p/classic-tee?lang=en-US', { SiteLanguage: 'fr-FR' })).body).toContain(
+      'Add to Cart',
+    );
+    expect((await get('/shop/p/classic-tee', { SiteLanguage: 'de-DE' })).body).toContain('Add to Cart');
+  });
+
+  it('a translation saved later reaches the cached French page', async () => {
+    await get('/shop/p/classic-tee?lang=fr-FR');
+    await call('PUT', '/api/multilingual/translations', {
+      language: 'fr-FR',
+      entries: [
+        { subjectType: 'string', subjectId: 'productAddToCartText', field: 'text', value: 'Au panier' },
+      ],
+    });
+    const html = (await get('/shop/p/classic-tee?lang=fr-FR')).body;
+    expect(html).toContain('Au panier');
+    expect(html).not.toContain('Ajouter au panier');
+  });
+
+  it('the locale call sets the language the next page is rendered in', async () => {
+    const res = await site.request({
+      method: 'POST',
+      url: '/api/site-users/account/locale',
+      payload: { language: 'fr-FR' },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'SiteLanguage');
+    expect(cookie?.value).toBe('fr-FR');
+    const html = (await get('/shop', { SiteLanguage: cookie?.value ?? '' })).body;
+    expect(html).toContain('<html lang="fr-FR">');
+    expect(
+      (
+        await site.request({
+          method: 'POST',
+          url: '/api/site-users/account/locale',
+          payload: { language: 'x' },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});
