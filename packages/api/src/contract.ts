@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts';
 import { analyticsRoutes } from './analytics';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
+import { contributorRoutes } from './contributors';
 import { downloadRoutes } from './downloads';
 import { customerAccountRoutes } from './customer-account';
 import { formRoutes } from './forms';
@@ -57,6 +58,7 @@ export const contract = {
   ...giftCardRoutes,
   ...downloadRoutes,
   ...orderRoutes,
+  ...contributorRoutes,
   ...multilingualRoutes,
 } as const satisfies Record<string, RouteDef>;
 

@@ -77,3 +77,4 @@ export {
   type StudioFormSummary,
   type TemplateSchema,
 } from './studio-forms';
+export { CONTRIBUTOR_ROLE_CODES, CONTRIBUTOR_ROLES, type ContributorRoleCode } from './contributors';

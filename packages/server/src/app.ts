@@ -22,6 +22,7 @@ import { siteResolver } from './plugins/site';
 import { trackingQueuePlugin } from './queue/tracking-queue.plugin';
 import { censusRoutes } from './routes/census.routes';
 import { clankerRoutes } from './routes/clanker.routes';
+import { contributorRoutes } from './routes/contributors.routes';
 import { eventsRoutes } from './routes/events.routes';
 import { performanceRoutes } from './routes/performance.routes';
 import { cartRoutes } from './routes/cart.routes';
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(performanceRoutes);
   await app.register(analyticsRoutes);
   await app.register(storeSettingsRoutes);
+  await app.register(contributorRoutes);
   // The studio (#13): its API areas and the app under /config.
   await app.register(async (studio) => {
     // A successful studio write drops this process's cached pages of the site before it answers.

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors';
+import { decideRoute, deniedMessage } from './permissions';
 import { SESSION_COOKIE, type SignedInUser, findSession } from '../services/site-users/sessions';
 
 declare module 'fastify' {
@@ -26,14 +27,34 @@ export async function currentSiteUser(request: FastifyRequest): Promise<SignedIn
 }
 
 /**
- * preHandler for owner-only endpoints: 401 when nobody is signed in on this website,
- * 403 when a site user (not an owner of request.site) is. Usage:
- * `app.get('/api/…', { preHandler: requireOwner }, handler)`.
+ * The gate of every owner-only endpoint (`app.addHook('preValidation', requireOwner)`): 401
+ * when nobody is signed in on this website, 403 for a customer. The site's OWNER passes;
+ * a CONTRIBUTOR passes when the permission table (plugins/permissions.ts) lets its role use
+ * the matched route (`METHOD pattern`), else 403 saying what the role cannot do. A route
+ * missing from the table is refused to contributors (fail closed).
  */
 export async function requireOwner(request: FastifyRequest): Promise<void> {
   const user = await currentSiteUser(request);
   if (!user) throw new ApiError('UNAUTHORIZED');
-  if (user.role !== 'OWNER' || user.websiteId !== request.site?.id) throw new ApiError('FORBIDDEN');
+  if (user.websiteId !== request.site?.id) throw new ApiError('FORBIDDEN');
+  if (user.role === 'OWNER') return;
+  if (user.role !== 'CONTRIBUTOR') throw new ApiError('FORBIDDEN');
+  const decision = decideRoute(user.contributorRole, request.method, request.routeOptions.url ?? '');
+  if (!decision.ok) throw new ApiError('FORBIDDEN', deniedMessage(user.contributorRole, decision));
+}
+
+/**
+ * For routes that also serve visitors (an order read with its token): is the signed-in
+ * account the owner, or a contributor whose role may use this route? Never throws.
+ */
+export async function isStaffForRoute(request: FastifyRequest): Promise<boolean> {
+  const user = await currentSiteUser(request);
+  if (!user || user.websiteId !== request.site?.id) return false;
+  if (user.role === 'OWNER') return true;
+  return (
+    user.role === 'CONTRIBUTOR' &&
+    decideRoute(user.contributorRole, request.method, request.routeOptions.url ?? '').ok
+  );
 }
 
 /**

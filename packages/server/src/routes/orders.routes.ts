@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
-import { currentSiteUser, requireOwner } from '../plugins/owner-auth';
+import { isStaffForRoute, requireOwner } from '../plugins/owner-auth';
 import { findOrder } from '../services/order.service';
 import { listOrders } from '../services/orders/order-list';
 import { ORDER_MESSAGES } from '../services/orders/order-messages';
@@ -38,8 +38,8 @@ export async function orderRoutes(app: FastifyInstance, options: { payments?: Pa
         const { id } = request.params;
         const { token } = request.query;
         reply.header('cache-control', 'no-store');
-        const user = await currentSiteUser(request);
-        if (user?.role === 'OWNER' && user.websiteId === request.site.id) {
+        // The owner, or a contributor whose role may read orders (plugins/permissions.ts).
+        if (await isStaffForRoute(request)) {
           const row = await findOrderRow(db, request.site.id, id);
           if (!row) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
           return { order: await serializeOwnerOrder(db, row) };

@@ -10,7 +10,8 @@ export type EmailKind =
   | 'order-shipped'
   | 'order-canceled'
   | 'order-refunded'
-  | 'gift-card';
+  | 'gift-card'
+  | 'contributor-invitation';
 
 export interface OutgoingEmail {
   websiteId: string;

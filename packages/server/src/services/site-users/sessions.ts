@@ -15,6 +15,8 @@ export interface SignedInUser {
   websiteId: string;
   email: string;
   role: SiteUserRole;
+  /** For a CONTRIBUTOR: its spec §3 role code (plugins/permissions.ts); null otherwise. */
+  contributorRole: number | null;
   xsrfToken: string;
 }
 
@@ -51,6 +53,7 @@ export async function findSession(
       websiteId: siteUsers.websiteId,
       email: siteUsers.email,
       role: siteUsers.role,
+      contributorRole: siteUsers.contributorRole,
       xsrfToken: siteUserSessions.xsrfToken,
     })
     .from(siteUserSessions)

@@ -1,0 +1,261 @@
+import { CONTRIBUTOR_ROLES, CONTRIBUTOR_ROLE_CODES, type ContributorRoleCode } from '@store/api';
+
+/**
+ * The permission table (issue #15, docs/permissions.md): which studio capability each owner
+ * route needs, and which spec §3 contributor role holds each capability at which level.
+ * requireOwner (plugins/owner-auth.ts) consults it on every owner route, so enforcement is
+ * decided here, by route, in one place. A route missing from ROUTE_CAPABILITIES is refused to
+ * every contributor (fail closed); test/contributors/permission-table.test.ts fails when an
+ * owner route is missing.
+ */
+
+export const CAPABILITIES = {
+  studio: 'the studio',
+  pages: 'pages',
+  publish: 'publishing',
+  blog: 'blog posts',
+  design: 'the design',
+  media: 'media',
+  products: 'products',
+  inventory: 'inventory',
+  orders: 'orders',
+  storeSettings: 'store settings',
+  reviews: 'reviews',
+  forms: 'forms',
+  submissions: 'form submissions',
+  analytics: 'analytics',
+  mail: 'mail',
+  people: 'people',
+  languages: 'languages',
+  scheduling: 'scheduling',
+} as const;
+export type Capability = keyof typeof CAPABILITIES;
+export type Access = 'read' | 'write';
+
+/** Spec §3 contributor roles (code → name) live in the API package: the studio lists them too. */
+export { CONTRIBUTOR_ROLES };
+export type RoleCode = ContributorRoleCode;
+export const ROLE_CODES: readonly RoleCode[] = CONTRIBUTOR_ROLE_CODES;
+export const ADMIN_ROLE: RoleCode = 1;
+
+export function isRoleCode(code: unknown): code is RoleCode {
+  return typeof code === 'number' && Object.hasOwn(CONTRIBUTOR_ROLES, code);
+}
+
+type Grants = Partial<Record<Capability, Access>>;
+const ALL = Object.keys(CAPABILITIES) as Capability[];
+const every = (access: Access, except: Capability[] = []): Grants =>
+  Object.fromEntries(ALL.filter((c) => !except.includes(c)).map((c) => [c, access]));
+
+/**
+ * What each role may do. `write` includes `read`. Rationale per role in docs/permissions.md.
+ * People management (invitations, roles) stays with the owner and admins.
+ */
+export const ROLE_GRANTS: Record<RoleCode, Grants> = {
+  1: every('write'),
+  2: { studio: 'read', orders: 'read', storeSettings: 'write', analytics: 'read' },
+  3: { studio: 'read', analytics: 'read' },
+  4: {
+    studio: 'read',
+    pages: 'write',
+    publish: 'write',
+    blog: 'write',
+    design: 'write',
+    media: 'write',
+    forms: 'write',
+    languages: 'write',
+    products: 'read',
+  },
+  6: { studio: 'read', reviews: 'write', blog: 'read', submissions: 'read' },
+  7: { studio: 'read', blog: 'read', reviews: 'read' },
+  8: {
+    studio: 'read',
+    products: 'write',
+    inventory: 'write',
+    orders: 'write',
+    storeSettings: 'write',
+    reviews: 'write',
+    media: 'write',
+    analytics: 'read',
+    pages: 'read',
+  },
+  9: { studio: 'read', scheduling: 'write' },
+  10: every('read', ['people']),
+  11: { studio: 'read', submissions: 'write', mail: 'read', analytics: 'read', forms: 'read' },
+  12: { studio: 'read', scheduling: 'read' },
+  13: { studio: 'read', scheduling: 'write' },
+  14: {},
+  15: every('write', ['people']),
+  16: { studio: 'read', pages: 'write', blog: 'read', design: 'read', media: 'write', products: 'read' },
+};
+
+export function roleName(code: number | null | undefined): string {
+  return isRoleCode(code) ? CONTRIBUTOR_ROLES[code] : 'Unknown';
+}
+
+/** The access a role has to a capability (none → null). */
+export function accessOf(code: number | null | undefined, capability: Capability): Access | null {
+  if (!isRoleCode(code)) return null;
+  return ROLE_GRANTS[code][capability] ?? null;
+}
+
+export function mayAccess(code: number | null | undefined, capability: Capability, access: Access): boolean {
+  const held = accessOf(code, capability);
+  return held === 'write' || (held === 'read' && access === 'read');
+}
+
+interface RouteRule {
+  capability: Capability;
+  /** Default: GET reads, every other method writes. */
+  access?: Access;
+}
+const r = (capability: Capability, access?: Access): RouteRule => ({ capability, access });
+
+/**
+ * Every owner route by `METHOD /pattern` (as Fastify registers it). Add a line here with each
+ * new owner route: until then contributors get 403 and the permission-table test fails.
+ */
+export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
+  // The studio itself: who is signed in, and the pickers' choices.
+  'GET /api/studio/session': r('studio'),
+  'GET /api/studio/catalog': r('studio'),
+  'GET /api/studio/permissions': r('studio'),
+  // Pages, navigation, header and footer.
+  'GET /api/studio/pages': r('pages'),
+  'POST /api/studio/pages': r('pages'),
+  'PUT /api/studio/pages/:id/settings': r('pages'),
+  'DELETE /api/studio/pages/:id': r('publish'),
+  'GET /api/studio/pages/:id/layout': r('pages'),
+  'PUT /api/studio/pages/:id/layout': r('pages'),
+  'POST /api/studio/pages/:id/publish': r('publish'),
+  'POST /api/studio/pages/:id/revisions/:revisionId/restore': r('pages'),
+  // Renders the blocks' data for the preview: reads only.
+  'POST /api/studio/block-data': r('pages', 'read'),
+  'GET /api/commondata/GetSiteLayout': r('pages'),
+  'POST /api/widget/UpdateNavigation': r('pages'),
+  'GET /api/site-header-footer': r('pages'),
+  'PUT /api/site-header-footer': r('pages'),
+  // Blog.
+  'GET /api/studio/blogs/:blogId/posts': r('blog'),
+  'POST /api/studio/blogs/:blogId/posts': r('blog'),
+  'PUT /api/studio/blogs/:blogId/posts/:postId': r('blog'),
+  'DELETE /api/studio/blogs/:blogId/posts/:postId': r('blog'),
+  // Design.
+  'GET /api/studio/site-styles': r('design'),
+  'PUT /api/studio/site-styles': r('design'),
+  'PUT /api/owner/popup-overlay': r('design'),
+  // Media.
+  'GET /api/studio/media': r('media'),
+  'POST /api/studio/media': r('media'),
+  'PATCH /api/studio/media/:id': r('media'),
+  'DELETE /api/studio/media/:id': r('media'),
+  // Products (and their categories and files).
+  'GET /api/studio/stores': r('products'),
+  'GET /api/studio/products': r('products'),
+  'GET /api/studio/products/:id': r('products'),
+  'POST /api/studio/products': r('products'),
+  'PUT /api/studio/products/:id': r('products'),
+  'DELETE /api/studio/products/:id': r('products'),
+  'GET /api/studio/products/:itemId/file': r('products'),
+  'PUT /api/studio/products/:itemId/file': r('products'),
+  'PATCH /api/studio/products/:itemId/file': r('products'),
+  'DELETE /api/studio/products/:itemId/file': r('products'),
+  'POST /api/content-service/product/1.1/websites/:websiteId/products': r('products'),
+  'POST /api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories':
+    r('products'),
+  // Inventory and back-in-stock notices.
+  'GET /api/studio/inventory': r('inventory'),
+  'PATCH /api/studio/inventory': r('inventory'),
+  'GET /api/site-users/account/notifications/restock': r('inventory'),
+  'GET /api/site-users/account/notifications/restock/groups': r('inventory'),
+  'POST /api/site-users/account/notifications/restock/send': r('inventory'),
+  'POST /api/site-users/account/notifications/restock/send/all': r('inventory'),
+  // Orders (the owner side; a buyer reads their own with the order's token).
+  'GET /api/commerce/orders': r('orders'),
+  'GET /api/commerce/orders/:id': r('orders'),
+  'POST /api/commerce/orders/:id/capture': r('orders'),
+  'POST /api/commerce/orders/:id/fulfill': r('orders'),
+  'POST /api/commerce/orders/:id/cancel': r('orders'),
+  'POST /api/commerce/orders/:id/refund': r('orders'),
+  // Store settings.
+  'GET /api/studio/commerce/shipping-options': r('storeSettings'),
+  'POST /api/studio/commerce/shipping-options': r('storeSettings'),
+  'PUT /api/studio/commerce/shipping-options/:id': r('storeSettings'),
+  'DELETE /api/studio/commerce/shipping-options/:id': r('storeSettings'),
+  'GET /api/studio/commerce/tax-rules': r('storeSettings'),
+  'POST /api/studio/commerce/tax-rules': r('storeSettings'),
+  'PUT /api/studio/commerce/tax-rules/:id': r('storeSettings'),
+  'DELETE /api/studio/commerce/tax-rules/:id': r('storeSettings'),
+  'GET /api/studio/commerce/coupons': r('storeSettings'),
+  'POST /api/studio/commerce/coupons': r('storeSettings'),
+  'PUT /api/studio/commerce/coupons/:id': r('storeSettings'),
+  'DELETE /api/studio/commerce/coupons/:id': r('storeSettings'),
+  'GET /api/v1/commerce-preferences/:namespace': r('storeSettings'),
+  'PUT /api/v1/commerce-preferences/:namespace': r('storeSettings'),
+  // Reviews.
+  'GET /api/owner/reviews': r('reviews'),
+  'POST /api/owner/reviews/:reviewId/moderation': r('reviews'),
+  // Forms, and what visitors sent through them (submissions, mailing lists).
+  'GET /api/studio/forms': r('forms'),
+  'POST /api/studio/forms': r('forms'),
+  'GET /api/studio/forms/:formId': r('forms'),
+  'PUT /api/studio/forms/:formId': r('forms'),
+  'DELETE /api/studio/forms/:formId': r('forms'),
+  'GET /api/template/GetTemplateSchema': r('forms'),
+  'GET /api/owner/forms': r('submissions'),
+  'GET /api/owner/forms/:formId/submissions': r('submissions'),
+  'GET /api/owner/forms/:formId/submissions.csv': r('submissions'),
+  'DELETE /api/owner/forms/:formId/submissions': r('submissions'),
+  'GET /api/owner/mailing-lists/:list': r('submissions'),
+  'GET /api/owner/mailing-lists/:list/export.csv': r('submissions'),
+  // Numbers.
+  'GET /api/analytics/summary': r('analytics'),
+  // Mail.
+  'GET /api/owner/outbox': r('mail'),
+  'POST /api/owner/outbox/:id/retry': r('mail'),
+  'POST /api/owner/outbox/test': r('mail'),
+  // Languages and translations.
+  'GET /api/multilingual/settings': r('languages'),
+  'GET /api/multilingual/status': r('languages'),
+  'GET /api/multilingual/languages': r('languages'),
+  'PUT /api/multilingual/languages': r('languages'),
+  'DELETE /api/multilingual/connection': r('languages'),
+  'GET /api/multilingual/translations': r('languages'),
+  'PUT /api/multilingual/translations': r('languages'),
+  // People (contributors and invitations).
+  'GET /api/studio/contributors': r('people'),
+  'PUT /api/studio/contributors/:id': r('people'),
+  'DELETE /api/studio/contributors/:id': r('people'),
+  'GET /api/studio/contributors/invitations': r('people'),
+  'POST /api/studio/contributors/invitations': r('people'),
+  'DELETE /api/studio/contributors/invitations/:id': r('people'),
+};
+
+export type RouteDecision =
+  | { ok: true }
+  | { ok: false; reason: 'unlisted' | 'denied'; capability?: Capability; access?: Access };
+
+/** May a contributor with `roleCode` call `METHOD url` (the matched route pattern)? */
+export function decideRoute(roleCode: number | null | undefined, method: string, url: string): RouteDecision {
+  const rule = ROUTE_CAPABILITIES[`${method} ${url}`];
+  if (!rule) return { ok: false, reason: 'unlisted' };
+  const access = rule.access ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
+  if (mayAccess(roleCode, rule.capability, access)) return { ok: true };
+  return { ok: false, reason: 'denied', capability: rule.capability, access };
+}
+
+/** "Your role (Editor) cannot change orders." */
+export function deniedMessage(roleCode: number | null | undefined, decision: RouteDecision): string {
+  const role = roleName(roleCode);
+  if (decision.ok || decision.reason === 'unlisted' || !decision.capability) {
+    return `Your role (${role}) cannot use this part of the studio.`;
+  }
+  const verb = decision.access === 'read' ? 'see' : 'change';
+  return `Your role (${role}) cannot ${verb} ${CAPABILITIES[decision.capability]}.`;
+}
+
+/** Everything a role may do, for the studio (which hides what it cannot open). */
+export function grantsOf(roleCode: number | null | undefined): Grants {
+  return isRoleCode(roleCode) ? { ...ROLE_GRANTS[roleCode] } : {};
+}
+export const OWNER_GRANTS: Grants = every('write');

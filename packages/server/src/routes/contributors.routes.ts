@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ROLE_CODES, OWNER_GRANTS, grantsOf, roleName } from '../plugins/permissions';
+import { requireOwner } from '../plugins/owner-auth';
+import {
+  changeContributorRole,
+  listContributors,
+  removeContributor,
+} from '../services/contributors/contributors';
+import {
+  acceptInvitation,
+  inviteContributor,
+  listInvitations,
+  revokeInvitation,
+} from '../services/contributors/invitations';
+import { startAccountSession } from '../services/site-users/account-session';
+import { SESSION_COOKIE, type SignedInUser, deleteSession } from '../services/site-users/sessions';
+import { schemaOf, zodRoutes } from './api-schema';
+
+/** Accept attempts per client address and site in 15 minutes (tokens are 256-bit; this bounds noise). */
+export const ACCEPT_INVITATION_LIMIT = { name: 'accept-invitation', max: 20, windowMs: 15 * 60_000 };
+
+const actorOf = (request: FastifyRequest) => request.siteUser as SignedInUser;
+
+/**
+ * Contributors and roles (issue #15): invitations by e-mail, the site's contributors, and
+ * what the signed-in person may do. Management answers to requireOwner, which lets only the
+ * owner and roles holding `people` (admin) through (plugins/permissions.ts).
+ */
+export async function contributorRoutes(app: FastifyInstance) {
+  const db = app.database.db;
+
+  await app.register(async (owner) => {
+    owner.addHook('onSend', (_request, reply, payload, done) => {
+      reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+    // Before validation: a signed-out caller gets 401, not a 400 about its input.
+    owner.addHook('preValidation', requireOwner);
+    const api = zodRoutes(owner);
+
+    api.get(
+      '/api/studio/permissions',
+      { schema: schemaOf('GET /api/studio/permissions') },
+      async (request) => {
+        const user = actorOf(request);
+        if (user.role === 'OWNER')
+          return { role: 'OWNER' as const, roleCode: null, roleName: 'Owner', grants: OWNER_GRANTS };
+        return {
+          role: 'CONTRIBUTOR' as const,
+          roleCode: user.contributorRole,
+          roleName: roleName(user.contributorRole),
+          grants: grantsOf(user.contributorRole),
+        };
+      },
+    );
+
+    api.get(
+      '/api/studio/contributors',
+      { schema: schemaOf('GET /api/studio/contributors') },
+      async (request) => ({
+        contributors: await listContributors(db, request.site.id),
+        roles: ROLE_CODES.map((code) => ({ code, name: roleName(code) })),
+      }),
+    );
+
+    api.put(
+      '/api/studio/contributors/:id',
+      { schema: schemaOf('PUT /api/studio/contributors/:id') },
+      async (request) => ({
+        contributor: await changeContributorRole(db, request.site.id, {
+          id: request.params.id,
+          roleCode: request.body.roleCode,
+          actorId: actorOf(request).id,
+        }),
+      }),
+    );
+
+    api.delete(
+      '/api/studio/contributors/:id',
+      { schema: schemaOf('DELETE /api/studio/contributors/:id') },
+      async (request) => {
+        await removeContributor(db, request.site.id, { id: request.params.id, actorId: actorOf(request).id });
+        return { ok: true };
+      },
+    );
+
+    api.get(
+      '/api/studio/contributors/invitations',
+      { schema: schemaOf('GET /api/studio/contributors/invitations') },
+      async (request) => ({ invitations: await listInvitations(db, request.site.id) }),
+    );
+
+    api.post(
+      '/api/studio/contributors/invitations',
+      { schema: schemaOf('POST /api/studio/contributors/invitations') },
+      async (request, reply) => {
+        const invitation = await inviteContributor(db, request.site, {
+          email: request.body.email,
+          roleCode: request.body.roleCode,
+          invitedBy: actorOf(request).id,
+        });
+        return reply.code(201).send({ invitation });
+      },
+    );
+
+    api.delete(
+      '/api/studio/contributors/invitations/:id',
+      { schema: schemaOf('DELETE /api/studio/contributors/invitations/:id') },
+      async (request) => {
+        await revokeInvitation(db, request.site.id, request.params.id);
+        return { ok: true };
+      },
+    );
+  });
+
+  // The invited person has no account yet: open, crumb-protected like every POST, rate limited.
+  const api = zodRoutes(app);
+  api.post(
+    '/api/studio/contributors/invitations/accept',
+    {
+      schema: schemaOf('POST /api/studio/contributors/invitations/accept'),
+      config: { limit: ACCEPT_INVITATION_LIMIT },
+    },
+    async (request, reply) => {
+      const account = await acceptInvitation(db, request.site.id, request.body);
+      // Whoever was signed in on this browser is replaced by the new contributor.
+      await deleteSession(db, request.cookies[SESSION_COOKIE]);
+      request.siteUser = undefined;
+      const session = await startAccountSession(
+        request,
+        reply,
+        { id: account.id, websiteId: account.websiteId, role: 'CONTRIBUTOR' },
+        false,
+      );
+      reply.header('cache-control', 'no-store');
+      return { xsrfToken: session.xsrfToken, email: account.email, roleName: roleName(account.roleCode) };
+    },
+  );
+}
