@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import {
+  type SiteLanguageRow,
+  type TranslationEntry,
+  failureText,
+  languageName,
+  languagesApi,
+} from './languages-api';
+
+const GROUPS = [
+  ['page', 'Page titles'],
+  ['navigation', 'Navigation'],
+  ['product', 'Products'],
+  ['string', 'Store texts'],
+] as const;
+
+const keyOf = (e: TranslationEntry) => `${e.subjectType}\n${e.subjectId}\n${e.field}`;
+
+/**
+ * Translations into one language: each text's default beside an input, missing ones marked.
+ * Saving sends only what changed (an emptied input removes the translation).
+ */
+export function TranslationEditor({ languages }: { languages: SiteLanguageRow[] }) {
+  const others = languages.filter((l) => !l.isDefault);
+  const [language, setLanguage] = useState(others[0]?.language ?? '');
+  const [entries, setEntries] = useState<TranslationEntry[] | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [onlyMissing, setOnlyMissing] = useState(false);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (!others.some((l) => l.language === language)) setLanguage(others[0]?.language ?? '');
+  }, [others, language]);
+  useEffect(() => {
+    if (!language) return;
+    setEntries(null);
+    languagesApi.translations(language).then(
+      (answer) => {
+        setEntries(answer.entries);
+        setValues(Object.fromEntries(answer.entries.map((e) => [keyOf(e), e.value ?? ''])));
+      },
+      (failure) => setError(failureText(failure)),
+    );
+  }, [language]);
+  if (!language) return null;
+
+  const changed = (entries ?? []).filter((e) => (values[keyOf(e)] ?? '') !== (e.value ?? ''));
+  async function save() {
+    try {
+      await languagesApi.saveTranslations(
+        language,
+        changed.map(({ subjectType, subjectId, field }) => ({
+          subjectType,
+          subjectId,
+          field,
+          value: values[`${subjectType}\n${subjectId}\n${field}`] ?? '',
+        })),
+      );
+      setEntries((list) =>
+        (list ?? []).map((e) => ({
+          ...e,
+          value: values[keyOf(e)]?.trim() ? (values[keyOf(e)] ?? '').trim() : null,
+        })),
+      );
+      setError('');
+      setMessage('Translations saved.');
+    } catch (failure) {
+      setError(failureText(failure));
+    }
+  }
+
+  return (
+    <section className="translations" aria-labelledby="translations-title">
+      <div className="panel__head">
+        <h2 id="translations-title">Translations</h2>
+        <button type="button" className="btn btn--primary" disabled={changed.length === 0} onClick={save}>
+          Save translations
+        </button>
+      </div>
+      <div className="translations__bar">
+        <label htmlFor="translate-into">Translate into</label>
+        <select id="translate-into" value={language} onChange={(e) => setLanguage(e.target.value)}>
+          {others.map((l) => (
+            <option key={l.language} value={l.language}>
+              {languageName(l.language)} ({l.language})
+            </option>
+          ))}
+        </select>
+        <label className="check">
+          <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} />
+          Only missing
+        </label>
+      </div>
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <p role="status" className="note">
+        {message}
+      </p>
+      {!entries ? (
+        <p className="loading">Loading…</p>
+      ) : (
+        GROUPS.map(([type, title]) => {
+          const rows = entries.filter((e) => e.subjectType === type && (!onlyMissing || !e.value));
+          if (rows.length === 0) return null;
+          return (
+            <fieldset key={type} className="translations__group">
+              <legend>{title}</legend>
+              {rows.map((e) => {
+                const key = keyOf(e);
+                const id = `tr-${type}-${e.subjectId}-${e.field}`;
+                const missing = !e.value;
+                const Input = e.field === 'description' ? 'textarea' : 'input';
+                return (
+                  <div key={key} className={`translation${missing ? ' translation--missing' : ''}`}>
+                    <label htmlFor={id} className="translation__default">
+                      <span className="translation__label">{e.label}</span>
+                      {e.defaultText || <em>(empty)</em>}
+                    </label>
+                    <Input
+                      id={id}
+                      value={values[key] ?? ''}
+                      placeholder={e.defaultText}
+                      aria-describedby={missing ? `${id}-missing` : undefined}
+                      onChange={(ev: { target: { value: string } }) => {
+                        setValues((v) => ({ ...v, [key]: ev.target.value }));
+                        setMessage('');
+                      }}
+                    />
+                    {missing && (
+                      <span id={`${id}-missing`} className="translation__missing">
+                        Missing
+                      </span>
+                    )}
+                  </div>
+                );
+              })}
+            </fieldset>
+          );
+        })
+      )}
+    </section>
+  );
+}
