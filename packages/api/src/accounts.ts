@@ -73,14 +73,22 @@ export const accountRoutes = {
   'GET /api/owner/forms/:formId/submissions': {
     summary: 'Owner: a form’s submissions, newest first',
     params: z.object({ formId: id }),
-    querystring: z.object({ cursor, status: z.enum(['PENDING', 'SENT', 'FAILED']).optional() }),
+    querystring: z.object({
+      cursor,
+      /** Only submissions with this text in any answer (case-insensitive). */
+      q: z.string().trim().max(200).optional(),
+      status: z.enum(['PENDING', 'SENT', 'FAILED']).optional(),
+    }),
     response: z.object({
       form: z.object({
         id: z.string(),
         name: z.string(),
         fields: z.array(z.object({ id: z.string(), title: z.string(), type: z.string() })),
       }),
-      submissions: z.array(z.looseObject({ id: z.string() })),
+      /** What an empty answer reads as in `cells` (spec §3: "N/A" or the configured text). */
+      noAnswerText: z.string(),
+      /** answers: raw, keyed by field id; cells: one text per form field, in field order. */
+      submissions: z.array(z.looseObject({ id: z.string(), cells: z.array(z.string()) })),
       ...page,
     }),
   },

@@ -11,6 +11,7 @@ import { giftCardRoutes } from './gift-cards';
 import { multilingualRoutes } from './multilingual';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
+import { ownerDataRoutes } from './owner-data';
 import { reviewRoutes } from './reviews';
 import { storeSettingsRoutes } from './store-settings';
 import { studioFormRoutes } from './studio-forms';
@@ -58,6 +59,7 @@ export const contract = {
   ...giftCardRoutes,
   ...downloadRoutes,
   ...orderRoutes,
+  ...ownerDataRoutes,
   ...contributorRoutes,
   ...multilingualRoutes,
 } as const satisfies Record<string, RouteDef>;

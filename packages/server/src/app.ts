@@ -31,6 +31,7 @@ import { orderRoutes } from './routes/orders.routes';
 import { formRoutes } from './routes/forms.routes';
 import { downloadRoutes } from './routes/downloads.routes';
 import { giftCardRoutes } from './routes/gift-cards.routes';
+import { ownerDataRoutes } from './routes/owner-data.routes';
 import { ownerRoutes } from './routes/owner.routes';
 import { restockRoutes } from './routes/restock.routes';
 import { newsletterRoutes } from './routes/newsletter.routes';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reviewRoutes);
   await app.register(newsletterRoutes);
   await app.register(ownerRoutes);
+  await app.register(ownerDataRoutes);
   await app.register(trackingQueuePlugin);
   await app.register(censusRoutes);
   await app.register(eventsRoutes);

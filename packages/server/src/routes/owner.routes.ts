@@ -6,6 +6,7 @@ import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
 import { findForm } from '../services/forms/forms.service';
 import { decodeCursor, olderThan, paginate } from '../services/owner/cursor';
+import { cellsOf, noAnswerText, submissionsWhere, tableFields } from '../services/owner/submissions-table';
 
 const PAGE = 50;
 
@@ -32,22 +33,26 @@ export async function ownerRoutes(app: FastifyInstance) {
         .from(formSubmissions)
         .where(
           and(
-            eq(formSubmissions.websiteId, request.site.id),
-            eq(formSubmissions.formId, form.id),
+            submissionsWhere(request.site.id, form.id, query.q || undefined),
             olderThan(formSubmissions, decodeCursor(query.cursor, 2, 0)),
           ),
         )
         .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
         .limit(PAGE + 1);
       const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (x) => [x.cursorAt, x.r.id]);
-      const fields = form.definition.fields
-        .filter((f) => f.type !== 'section')
-        .map((f) => ({ id: f.id, title: f.title, type: f.type }));
+      const fields = tableFields(form);
+      const empty = noAnswerText();
       return {
-        form: { id: form.id, name: form.name, fields },
+        form: {
+          id: form.id,
+          name: form.name,
+          fields: fields.map(({ id, title, type }) => ({ id, title, type })),
+        },
+        noAnswerText: empty,
         submissions: page.map(({ r }) => ({
           id: r.id,
           answers: r.answers,
+          cells: cellsOf(fields, r.answers, empty),
           page: r.page,
           createdAt: r.createdAt,
         })),
