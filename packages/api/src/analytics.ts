@@ -9,7 +9,12 @@ const count = z.number().int();
 export const analyticsRoutes = {
   'GET /api/analytics/summary': {
     summary: 'Owner: visits, funnel, revenue, errors and Web Vitals for a range of days (site time zone)',
-    querystring: z.object({ from: day.optional(), to: day.optional() }),
+    querystring: z.object({
+      from: day.optional(),
+      to: day.optional(),
+      /** Instead of `from`: this many days ending `to` (the studio's 7 / 30 / 90 day presets). */
+      days: z.coerce.number().int().min(1).max(366).optional(),
+    }),
     response: z.object({
       range: z.object({ from: day, to: day, timeZone: z.string() }),
       visits: count,

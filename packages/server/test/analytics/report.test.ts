@@ -220,6 +220,12 @@ describe.each(backends)('owner analytics report on %s', (backend) => {
     expect(s.daily[0].date).toBe(s.range.from);
   });
 
+  it.each([7, 90])('takes the last %i days with `days`', async (days) => {
+    const s = (await summary(`?days=${days}`)).json();
+    expect(s.daily).toHaveLength(days);
+    expect(s.range.to).toBe(todayIn('America/New_York'));
+  });
+
   it('allows a year and a day', async () => {
     expect((await summary('?from=2024-01-01&to=2024-12-31')).statusCode).toBe(200);
   });
@@ -230,6 +236,8 @@ describe.each(backends)('owner analytics report on %s', (backend) => {
     ['?from=2024-02-30&to=2024-03-01', 'from is not a calendar date.'],
     ['?from=2024-05-02&to=2024-05-01', 'from must not be after to.'],
     ['?from=2024-01-01&to=2025-01-01', 'The range may span at most 366 days.'],
+    ['?days=367', 'days'],
+    ['?days=0', 'days'],
   ])('rejects %s with 400 (%s)', async (query, message) => {
     const res = await summary(query);
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,109 @@
-/** Placeholder until this screen is built (issue #15). */
+import { useEffect, useRef, useState } from 'react';
+import {
+  type RangeChoice,
+  type Summary,
+  count,
+  failureMessage,
+  isEmpty,
+  loadSummary,
+  percent,
+} from './analytics-api';
+import { JavascriptErrors, Referrers, Revenue, TopPages, WebVitals } from './analytics-tables';
+import { FunnelChart } from './funnel-chart';
+import { RangePicker } from './range-picker';
+import { VisitsChart } from './visits-chart';
+import './analytics.css';
+
+/**
+ * Analytics → Overview: the owner's numbers for a range of the site's calendar days, as
+ * charts (uPlot, in this screen's chunk only) and tables. Visits by the owner and
+ * contributors are not in them (spec §6).
+ */
 export function AnalyticsScreen(_props: { rest: string[] }) {
-  return <p className="loading">Overview: not built yet.</p>;
+  const [range, setRange] = useState<RangeChoice>({ days: 30 });
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState('');
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const ticket = ++latest.current;
+    setLoading(true);
+    loadSummary(range)
+      .then((s) => {
+        if (ticket !== latest.current) return;
+        setSummary(s);
+        setError('');
+      })
+      .catch((e) => ticket === latest.current && setError(failureMessage(e)))
+      .finally(() => ticket === latest.current && setLoading(false));
+  }, [range]);
+
+  return (
+    <div className="analytics" aria-busy={loading}>
+      <header className="analytics__head">
+        <h1>Analytics</h1>
+        <RangePicker value={range} shown={summary?.range} onChange={setRange} />
+      </header>
+      {summary && (
+        <p className="analytics__period">
+          {summary.range.from} – {summary.range.to} ({summary.range.timeZone})
+          {loading && <span className="analytics__updating"> Updating…</span>}
+        </p>
+      )}
+      {error && (
+        <p className="analytics__error" role="alert">
+          {error}
+        </p>
+      )}
+      {!summary && loading && <p className="loading">Loading your numbers…</p>}
+      {summary && <Report s={summary} />}
+    </div>
+  );
+}
+
+function Report({ s }: { s: Summary }) {
+  return (
+    <>
+      {isEmpty(s) && (
+        <p className="analytics__empty">
+          No visits in this range yet. Numbers appear here once visitors open your site (your own visits are
+          not counted).
+        </p>
+      )}
+      <dl className="analytics__totals">
+        <Total label="Visits" value={count(s.visits)} />
+        <Total label="Unique visitors" value={count(s.uniqueVisitors)} />
+        <Total label="Page views" value={count(s.pageViews)} />
+        <Total label="Add-to-cart rate" value={percent(s.addToCart.rate)} />
+        <Total label="Checkout conversion" value={percent(s.checkout.conversion)} />
+      </dl>
+      <section className="analytics__card" aria-label="Visits over time">
+        <h2>Visits over time</h2>
+        <VisitsChart daily={s.daily} />
+      </section>
+      <div className="analytics__grid">
+        <TopPages s={s} />
+        <Referrers s={s} />
+      </div>
+      <div className="analytics__grid">
+        <section className="analytics__card" aria-label="Shopping funnel">
+          <h2>Shopping funnel (visits)</h2>
+          <FunnelChart funnel={s.funnel} />
+        </section>
+        <Revenue s={s} />
+      </div>
+      <WebVitals s={s} />
+      <JavascriptErrors s={s} />
+    </>
+  );
+}
+
+function Total({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="analytics__total" data-total={label}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
 }

@@ -46,12 +46,12 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The range asked for (either end optional), checked: real dates, from ≤ to, at most a year and a day. */
 export function dayRange(
-  query: { from?: string; to?: string },
+  query: { from?: string; to?: string; days?: number },
   timeZone: string,
   now = new Date(),
 ): DayRange {
   const to = query.to ? dayMs(query.to, 'to') : dayMs(todayIn(timeZone, now), 'to');
-  const from = query.from ? dayMs(query.from, 'from') : to - (DEFAULT_RANGE_DAYS - 1) * DAY;
+  const from = query.from ? dayMs(query.from, 'from') : to - ((query.days ?? DEFAULT_RANGE_DAYS) - 1) * DAY;
   if (from > to) throw new ApiError('VALIDATION_FAILED', 'from must not be after to.');
   if ((to - from) / DAY + 1 > MAX_RANGE_DAYS) {
     throw new ApiError('VALIDATION_FAILED', `The range may span at most ${MAX_RANGE_DAYS} days.`);
