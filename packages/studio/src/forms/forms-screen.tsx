@@ -1,4 +1,10 @@
-/** Placeholder until this screen is built (issue #15). */
-export function FormsScreen(_props: { rest: string[] }) {
-  return <p className="loading">Forms: not built yet.</p>;
+import { FormBuilder } from './form-builder';
+import { FormList } from './form-list';
+import './forms.css';
+
+/** /config/forms/forms → the site's forms; /config/forms/forms/<id> → the builder for one. */
+export function FormsScreen({ rest }: { rest: string[] }) {
+  const [id] = rest;
+  if (id) return <FormBuilder key={id} id={id} />;
+  return <FormList />;
 }
