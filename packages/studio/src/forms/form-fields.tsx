@@ -1,15 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { FormFieldEditor } from './form-field-editor';
+import { moved } from './form-order';
 import type { FormFieldInput, TemplateSchema } from './forms-api';
-
-/** Move the item at `from` to `to` (both indexes in the list before the move). */
-export function moved<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  if (item === undefined) return next;
-  next.splice(Math.max(0, Math.min(to, next.length)), 0, item);
-  return next;
-}
 
 function newField(type: FormFieldInput['type'], existing: readonly FormFieldInput[]): FormFieldInput {
   let n = existing.length + 1;
