@@ -65,7 +65,7 @@ export function Referrers({ s }: { s: Summary }) {
 export function Revenue({ s }: { s: Summary }) {
   return (
     <Table
-      title={s.testMode ? 'Revenue (test-mode orders)' : 'Revenue'}
+      title={s.testMode && s.revenue.length > 0 ? 'Revenue (test-mode orders)' : 'Revenue'}
       label="Revenue"
       empty="No orders in this range."
       head={['Currency', 'Orders', 'Revenue']}

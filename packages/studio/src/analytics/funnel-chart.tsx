@@ -11,7 +11,10 @@ const bars = uPlot.paths.bars?.({ size: [0.6, 120] });
 export function FunnelChart({ funnel }: { funnel: Summary['funnel'] }) {
   const first = funnel[0]?.count ?? 0;
   const labels = funnel.map((f, i) =>
-    i === 0 || first === 0 ? funnelLabels[f.step] : `${funnelLabels[f.step]} (${percent(f.count / first)})`,
+    // Two lines (uPlot splits tick labels on \n), so four steps fit side by side.
+    i === 0 || first === 0
+      ? funnelLabels[f.step]
+      : `${funnelLabels[f.step]}\n${percent(f.count / first)} of views`,
   );
   const data: uPlot.AlignedData = [funnel.map((_f, i) => i), funnel.map((f) => f.count)];
   const ref = useChart(
@@ -26,7 +29,10 @@ export function FunnelChart({ funnel }: { funnel: Summary['funnel'] }) {
       },
       axes: [
         {
-          values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? (labels[t] ?? '') : '')),
+          size: 50,
+          // One tick per step: the bars stand at 0, 1, 2, 3.
+          splits: () => funnel.map((_f, i) => i),
+          values: (_u, ticks) => ticks.map((t) => labels[t] ?? ''),
           grid: { show: false },
         },
         {
