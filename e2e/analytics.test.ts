@@ -35,14 +35,30 @@ describe('the Analytics screen in Chromium', () => {
   it('shows the visits a test visitor just made, and not the owner’s own', async () => {
     // A visitor: three pages, each waiting for its page-view hit.
     const v = visitor!.page;
-    const visit = async (path: string) => {
+    const visit = async (path: string, referer?: string) => {
       const hit = v.waitForRequest((r) => r.url().includes('/api/census/RecordHit'), { timeout: 10_000 });
-      await v.goto(path);
+      await v.goto(path, { referer });
       await hit;
     };
-    await visit('/');
+    // Arriving from a search engine (the referrers table), then a product put in the cart.
+    await visit('/', 'https://search.example/?q=tote');
     await visit('/shop');
     await visit('/shop/p/canvas-tote');
+    const add = v.locator('.sqs-add-to-cart-button').first();
+    await add.waitFor({ state: 'visible', timeout: 15_000 });
+    const tracked = v.waitForRequest((r) => r.url().includes('/api/v1/clanker/events'), { timeout: 10_000 });
+    await add.click();
+    await tracked;
+    // A script error on the page reaches the owner's JavaScript errors table.
+    const reported = v.waitForRequest((r) => r.url().includes('/api/events/RecordJavascriptErrors'), {
+      timeout: 10_000,
+    });
+    await v.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('e2e: tote image failed');
+      }),
+    );
+    await reported;
     await visit('/shop');
 
     // The owner signs in; from then on nothing they open sends visitor tracking.
@@ -88,6 +104,13 @@ describe('the Analytics screen in Chromium', () => {
     expect(await row('/shop').allTextContents()).toEqual(['/shop', '2', '1']);
     expect(await row('/').allTextContents()).toEqual(['/', '1', '1']);
     expect(await row('/shop/p/canvas-tote').allTextContents()).toEqual(['/shop/p/canvas-tote', '1', '1']);
+    expect(await page.locator('[data-total="Add-to-cart rate"] dd').textContent()).toBe('100%');
+    expect(await page.getByRole('region', { name: 'Referrers' }).locator('td').allTextContents()).toEqual([
+      'search.example',
+      '1',
+    ]);
+    const errors = page.getByRole('region', { name: 'JavaScript errors' }).locator('tbody tr td');
+    expect((await errors.allTextContents()).slice(0, 2)).toEqual(['e2e: tote image failed', '1']);
     if (SHOTS) {
       // The studio scrolls inside its main pane: a tall window shows the whole report.
       await page.setViewportSize({ width: 1440, height: 2000 });

@@ -61,7 +61,7 @@ export function RangePicker(props: {
             To{' '}
             <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
           </label>
-          <button type="submit" disabled={!valid}>
+          <button type="submit" className="btn btn--primary" disabled={!valid}>
             Apply
           </button>
         </form>
