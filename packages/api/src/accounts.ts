@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursor, id, okBody } from './common';
+import { outboxMessage } from './owner-data';
 
 const variantRef = z.object({ productId: id, variantId: id });
 const page = { hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() };
@@ -97,7 +98,7 @@ export const accountRoutes = {
     querystring: z.object({ cursor, status: z.enum(['PENDING', 'SENT', 'FAILED']).optional() }),
     response: z.object({
       smtpConfigured: z.boolean(),
-      messages: z.array(z.looseObject({ id: z.string() })),
+      messages: z.array(outboxMessage),
       ...page,
     }),
   },

@@ -15,7 +15,8 @@ const subscriber = z.object({
   unsubscribed: z.boolean(),
 });
 
-const outboxMessage = z.object({
+/** One message of the mail outbox as the owner reads it. */
+export const outboxMessage = z.object({
   id: z.string(),
   kind: z.string(),
   to: z.string(),

@@ -1,4 +1,149 @@
-/** Placeholder until this screen is built (issue #15). */
+import { useEffect, useRef, useState } from 'react';
+import {
+  type ListName,
+  type ListPage,
+  type Subscriber,
+  dateText,
+  failureMessage,
+  mailingCsvUrl,
+  submissionsApi,
+} from './submissions-api';
+import './submissions.css';
+
+const LISTS: { id: ListName; label: string }[] = [
+  { id: 'all', label: 'Everyone' },
+  { id: 'newsletter', label: 'Newsletter' },
+  { id: 'restock', label: 'Restock opt-ins' },
+];
+const SOURCE_LABELS: Record<Subscriber['source'], string> = {
+  newsletter: 'Newsletter sign-up',
+  restock: 'Restock notice (joined the list)',
+};
+
+/**
+ * Forms → Mailing lists: newsletter subscribers and shoppers who ticked "join the mailing
+ * list" on a restock notice, with search and CSV export (email, source, date, unsubscribed).
+ */
 export function MailingListsScreen(_props: { rest: string[] }) {
-  return <p className="loading">Mailing lists: not built yet.</p>;
+  const [list, setList] = useState<ListName>('all');
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [counts, setCounts] = useState<ListPage['counts'] | null>(null);
+  const [rows, setRows] = useState<Subscriber[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState('');
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const ticket = ++latest.current;
+    setLoading(true);
+    submissionsApi
+      .mailingList(list, q ? { q } : {})
+      .then((page) => {
+        if (ticket !== latest.current) return;
+        setCounts(page.counts);
+        setRows(page.subscribers);
+        setNext(page.nextPageCursor);
+        setError('');
+      })
+      .catch((e) => ticket === latest.current && setError(failureMessage(e)))
+      .finally(() => ticket === latest.current && setLoading(false));
+  }, [list, q]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  async function loadMore() {
+    if (!next) return;
+    setLoading(true);
+    try {
+      const page = await submissionsApi.mailingList(list, { ...(q ? { q } : {}), cursor: next });
+      setRows((r) => [...r, ...page.subscribers]);
+      setNext(page.nextPageCursor);
+    } catch (e) {
+      setError(failureMessage(e));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  const countOf = (id: ListName) =>
+    counts ? (id === 'all' ? counts.newsletter + counts.restock : counts[id]) : undefined;
+
+  return (
+    <div className="submissions">
+      <div className="panel__head">
+        <h1>Mailing lists</h1>
+      </div>
+      <div className="submissions__counts">
+        {LISTS.map((l) => (
+          <button
+            key={l.id}
+            type="button"
+            className="btn btn--plain"
+            aria-pressed={list === l.id}
+            onClick={() => setList(l.id)}
+          >
+            {l.label}
+            {countOf(l.id) !== undefined && ` (${countOf(l.id)})`}
+          </button>
+        ))}
+      </div>
+      <div className="submissions__tools">
+        <label>
+          <span className="visually-hidden">Search by e-mail</span>
+          <input
+            type="search"
+            placeholder="Search by e-mail"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </label>
+        <a className="btn btn--plain" href={mailingCsvUrl(list)} download>
+          Export CSV
+        </a>
+      </div>
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="submissions__scroll">
+        <table className="submissions__table">
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Source</th>
+              <th scope="col">Signed up</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((s) => (
+              <tr key={`${s.source}:${s.email}`}>
+                <td>{s.email}</td>
+                <td>{SOURCE_LABELS[s.source]}</td>
+                <td className="submissions__date">{dateText(s.createdAt)}</td>
+                <td className={s.unsubscribed ? 'muted' : undefined}>
+                  {s.unsubscribed ? 'Unsubscribed' : 'Subscribed'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {!loading && rows.length === 0 && !error && (
+        <p className="muted">{q ? 'Nobody matches.' : 'Nobody on this list yet.'}</p>
+      )}
+      {loading && <p className="loading">Loading…</p>}
+      {next && !loading && (
+        <button type="button" className="btn btn--plain" onClick={loadMore}>
+          Load more
+        </button>
+      )}
+    </div>
+  );
 }
