@@ -165,33 +165,31 @@ describe('the form builder in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Scratch' }).count()).toBe(0);
 
-    // Place it on a new published page through the studio pages API (the crumb from the cookie).
-    const pagePath = await page.evaluate(async (id) => {
-      const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
-      const json = { 'content-type': 'application/json', 'x-csrf-token': crumb };
-      const created = await (
-        await fetch('/api/studio/pages', {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ title: 'Tell us' }),
-        })
-      ).json();
-      const layout = {
-        sections: [{ id: 's1', blocks: [{ id: 'b1', type: 'form', props: { formId: id } }] }],
-      };
-      const published = await fetch(`/api/studio/pages/${created.id}/publish`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ layout }),
-      });
-      if (!published.ok) throw new Error(`publish failed: ${published.status} ${await published.text()}`);
-      await fetch(`/api/studio/pages/${created.id}/settings`, {
-        method: 'PUT',
-        headers: json,
-        body: JSON.stringify({ status: 'PUBLISHED' }),
-      });
-      return `/${created.urlId}`;
-    }, formId);
+    // Place it on a new page with the page editor's Form block, publish, and make the page live.
+    const api = (method: string, url: string, body?: unknown) =>
+      page.evaluate(
+        async ([method, url, body]) => {
+          const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
+          const res = await fetch(url as string, {
+            method: method as string,
+            headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+          return res.json();
+        },
+        [method, url, body] as const,
+      );
+    const created = await api('POST', '/api/studio/pages', { title: 'Tell us' });
+    await page.goto(`/config/pages/${created.id}`);
+    await page.getByLabel('Block type').selectOption({ label: 'Form' });
+    await page.getByRole('button', { name: 'Add block' }).click();
+    await page.getByLabel('Form', { exact: true }).selectOption({ label: 'Everything we ask' });
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('status').filter({ hasText: 'Published' }).waitFor();
+    await shot('page-editor');
+    await api('PUT', `/api/studio/pages/${created.id}/settings`, { status: 'PUBLISHED' });
+    const pagePath = `/${created.urlId}`;
 
     // A visitor (no studio session) fills every field and submits.
     await context.clearCookies();
