@@ -77,6 +77,7 @@ describe.each(backends)('pages in the visitor’s language on %s', (backend) => 
     expect(html).toMatch(/\d+,\d\d\s\$/);
     // The switcher names each language in itself and marks the current one.
     expect(html).toMatch(/<a href="\?lang=fr-FR"[^>]*aria-current="true"[^>]*>Français<\/a>/);
+    expect(html).toContain('<summary aria-label="Language: Français">Français</summary>');
     expect(html).toContain('>English</a>');
     // Untranslated texts keep their default ("Journal" was not translated).
     expect(html).toContain('>Journal</a>');

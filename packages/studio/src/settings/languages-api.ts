@@ -61,7 +61,7 @@ export const COMMON_LANGUAGES = [
   'zh-TW',
 ];
 
-const names = new Intl.DisplayNames(['en'], { type: 'language' });
+const names = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' });
 
 /** "French (France) · fr-FR": the owner reads names, the tag says exactly which. */
 export function languageName(tag: string): string {

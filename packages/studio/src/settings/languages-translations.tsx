@@ -122,6 +122,7 @@ export function TranslationEditor({ languages }: { languages: SiteLanguageRow[] 
                     </label>
                     <Input
                       id={id}
+                      aria-label={`${e.label}: ${e.defaultText || '(empty)'}`}
                       value={values[key] ?? ''}
                       placeholder={e.defaultText}
                       aria-describedby={missing ? `${id}-missing` : undefined}

@@ -83,12 +83,14 @@ const displayName = (tag: string, all: readonly SiteLanguage[]): string => {
  */
 export async function localizePage(db: Database, context: PageContext, choice: PageLanguage): Promise<void> {
   context.website.language = choice.language;
-  if (choice.enabled.length > 1)
-    context.languageSwitcher = choice.enabled.map((l) => ({
+  if (choice.enabled.length > 1) {
+    const options = choice.enabled.map((l) => ({
       language: l.language,
       name: displayName(l.language, choice.enabled),
       current: l.language === choice.language,
     }));
+    context.languageSwitcher = { current: options.find((o) => o.current), options };
+  }
   if (choice.language === choice.defaultLanguage) return;
   const websiteId = String(context.website.id);
   const t = await translationsIn(db, websiteId, choice.language);
