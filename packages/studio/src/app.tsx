@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, type StudioSession, api } from './api';
 import { DialogHost } from './components/dialogs';
 import { navigate, paths, usePath } from './router';
+import { ACCEPT_INVITATION_PATH, AcceptInvitation } from './settings/people-accept';
 import { Shell } from './shell';
 import { SignIn } from './sign-in';
 
@@ -26,7 +27,10 @@ export function App() {
     load();
   }, [load]);
 
+  // The invitation page works signed out (the invited person has no account yet).
+  const accepting = path === ACCEPT_INVITATION_PATH;
   useEffect(() => {
+    if (accepting) return;
     if (session === null && path !== paths.signIn) {
       sessionStorage.setItem('studio:next', path);
       navigate(paths.signIn, { replace: true });
@@ -41,8 +45,9 @@ export function App() {
       const usable = next && next !== paths.signIn && next.startsWith('/config/') && next !== '/config/';
       navigate(usable ? next : paths.pages, { replace: true });
     }
-  }, [session, path]);
+  }, [session, path, accepting]);
 
+  if (accepting) return <AcceptInvitation />;
   if (session === 'loading') return <p className="loading">Loading…</p>;
   return (
     <>

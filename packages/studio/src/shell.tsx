@@ -5,6 +5,7 @@ import { HeaderFooterPanel } from './panels/header-footer-panel';
 import { MediaPanel } from './panels/media-panel';
 import { PagesPanel } from './panels/pages-panel';
 import { paths } from './router';
+import { canOpenTab, usePermissions } from './settings/people-api';
 import { type DeviceView, deviceViews } from './screen-size';
 import { leaveTo } from './unsaved-guard';
 
@@ -48,34 +49,39 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
         ? 'design'
         : 'pages';
   const reloadSite = () => setFrameVersion((v) => v + 1);
+  // A contributor sees only the tabs its role may open (the server refuses the rest anyway).
+  const permissions = usePermissions();
+  const current = area ?? (blog ? 'pages' : panel);
+  const denied = !canOpenTab(permissions, current);
 
-  const tab = (to: string, label: string, active: boolean) => (
-    <a
-      href={to}
-      className={`tab${active ? ' tab--active' : ''}`}
-      aria-current={active ? 'page' : undefined}
-      onClick={(e) => {
-        e.preventDefault();
-        leaveTo(to);
-      }}
-    >
-      {label}
-    </a>
-  );
+  const tab = (to: string, label: string, active: boolean, id: string) =>
+    canOpenTab(permissions, id) && (
+      <a
+        href={to}
+        className={`tab${active ? ' tab--active' : ''}`}
+        aria-current={active ? 'page' : undefined}
+        onClick={(e) => {
+          e.preventDefault();
+          leaveTo(to);
+        }}
+      >
+        {label}
+      </a>
+    );
 
   return (
     <div className="shell">
       <header className="topbar">
         <span className="topbar__site">{session.website.siteTitle}</span>
         <nav className="topbar__tabs" aria-label="Studio">
-          {tab(paths.pages, 'Pages', panel === 'pages' && !area)}
-          {tab(paths.headerFooter, 'Header & footer', panel === 'header-footer')}
-          {tab(paths.media, 'Media', panel === 'media')}
-          {tab(paths.design, 'Design', panel === 'design')}
-          {tab(paths.commerce(), 'Commerce', commerce)}
-          {tab('/config/forms', 'Forms', area === 'forms')}
-          {tab('/config/analytics', 'Analytics', area === 'analytics')}
-          {tab('/config/settings', 'Settings', area === 'settings')}
+          {tab(paths.pages, 'Pages', panel === 'pages' && !area, 'pages')}
+          {tab(paths.headerFooter, 'Header & footer', panel === 'header-footer', 'header-footer')}
+          {tab(paths.media, 'Media', panel === 'media', 'media')}
+          {tab(paths.design, 'Design', panel === 'design', 'design')}
+          {tab(paths.commerce(), 'Commerce', commerce, 'commerce')}
+          {tab('/config/forms', 'Forms', area === 'forms', 'forms')}
+          {tab('/config/analytics', 'Analytics', area === 'analytics', 'analytics')}
+          {tab('/config/settings', 'Settings', area === 'settings', 'settings')}
         </nav>
         <fieldset className="devices">
           <legend className="visually-hidden">Device view</legend>
@@ -108,7 +114,11 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
           Sign out
         </button>
       </header>
-      {blog ? (
+      {denied ? (
+        <p className="alert role-denied" role="alert">
+          Your role ({permissions?.roleName}) cannot open this part of the studio.
+        </p>
+      ) : blog ? (
         <Suspense fallback={<p className="loading">Loading the posts…</p>}>
           <PostsEditor blogId={decodeURIComponent(blog)} onSaved={setFramePath} />
         </Suspense>

@@ -64,7 +64,6 @@ export const ROLE_GRANTS: Record<RoleCode, Grants> = {
     media: 'write',
     forms: 'write',
     languages: 'write',
-    products: 'read',
   },
   6: { studio: 'read', reviews: 'write', blog: 'read', submissions: 'read' },
   7: { studio: 'read', blog: 'read', reviews: 'read' },
@@ -86,7 +85,7 @@ export const ROLE_GRANTS: Record<RoleCode, Grants> = {
   13: { studio: 'read', scheduling: 'write' },
   14: {},
   15: every('write', ['people']),
-  16: { studio: 'read', pages: 'write', blog: 'read', design: 'read', media: 'write', products: 'read' },
+  16: { studio: 'read', pages: 'write', blog: 'read', design: 'read', media: 'write' },
 };
 
 export function roleName(code: number | null | undefined): string {

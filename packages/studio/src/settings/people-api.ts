@@ -1,0 +1,53 @@
+import type { ApiOutput } from '@store/api/client';
+import { useEffect, useState } from 'react';
+import { call } from '../api';
+
+export type Permissions = ApiOutput<'GET /api/studio/permissions'>;
+export type Contributor = ApiOutput<'GET /api/studio/contributors'>['contributors'][number];
+export type Invitation = ApiOutput<'GET /api/studio/contributors/invitations'>['invitations'][number];
+export type Role = ApiOutput<'GET /api/studio/contributors'>['roles'][number];
+
+/** Contributors and roles (server: routes/contributors.routes.ts). */
+export const peopleApi = {
+  permissions: () => call('GET /api/studio/permissions'),
+  contributors: () => call('GET /api/studio/contributors'),
+  changeRole: (id: string, roleCode: number) =>
+    call('PUT /api/studio/contributors/:id', { params: { id }, body: { roleCode } }),
+  remove: (id: string) => call('DELETE /api/studio/contributors/:id', { params: { id } }),
+  invitations: () => call('GET /api/studio/contributors/invitations'),
+  invite: (email: string, roleCode: number) =>
+    call('POST /api/studio/contributors/invitations', { body: { email, roleCode } }),
+  revoke: (id: string) => call('DELETE /api/studio/contributors/invitations/:id', { params: { id } }),
+  accept: (token: string, password: string) =>
+    call('POST /api/studio/contributors/invitations/accept', { body: { token, password } }),
+};
+
+/**
+ * What the studio shows of each top tab: the capabilities (plugins/permissions.ts on the
+ * server) any one of which opens it. Hiding is a courtesy; the server refuses regardless.
+ */
+const TAB_CAPABILITIES: Record<string, string[]> = {
+  pages: ['pages'],
+  'header-footer': ['pages'],
+  media: ['media'],
+  design: ['design'],
+  commerce: ['products', 'inventory', 'orders', 'storeSettings'],
+  forms: ['forms', 'submissions'],
+  analytics: ['analytics'],
+  settings: ['people', 'languages', 'mail'],
+};
+
+export function canOpenTab(permissions: Permissions | null, tab: string): boolean {
+  // Until the answer arrives (or if it fails) everything shows: the server still decides.
+  if (!permissions) return true;
+  return (TAB_CAPABILITIES[tab] ?? []).some((capability) => permissions.grants[capability]);
+}
+
+/** The signed-in person's permissions, loaded once per shell. */
+export function usePermissions(): Permissions | null {
+  const [permissions, setPermissions] = useState<Permissions | null>(null);
+  useEffect(() => {
+    peopleApi.permissions().then(setPermissions, () => setPermissions(null));
+  }, []);
+  return permissions;
+}
