@@ -258,4 +258,18 @@ describe.each(backends)('studio forms API on %s', (backend) => {
     expect((await call('GET', '/api/template/GetTemplateSchema?type=gallery')).statusCode).toBe(404);
     expect((await call('GET', '/api/template/GetTemplateSchema')).statusCode).toBe(400);
   });
+
+  it('deletes a form a page shows: its submissions go, the page still answers without it', async () => {
+    const contactId = await formIdOf(backend, site, 'Contact');
+    expect((await site.request({ method: 'GET', url: '/contact?format=json' })).json().form.id).toBe(
+      contactId,
+    );
+    expect((await call('DELETE', `/api/studio/forms/${contactId}`)).statusCode).toBe(200);
+    const after = await site.request({ method: 'GET', url: '/contact?format=json' });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().form ?? null).toBeNull();
+    expect((await site.request({ method: 'GET', url: '/contact' })).statusCode).toBe(200);
+    const names = (await call('GET', '/api/studio/forms')).json().forms.map((f: { name: string }) => f.name);
+    expect(names).not.toContain('Contact');
+  });
 });
