@@ -86,6 +86,21 @@ describe.each(backends)('pages in the visitor’s language on %s', (backend) => 
     expect(page).toContain('<title>La boutique');
   });
 
+  it('dates follow the page language (the engine renders with its locale)', async () => {
+    const month = /<p class="meta">(\p{L}+)\s+\d{1,2}, \d{4}/u;
+    const english = month.exec((await get('/blog')).body)?.[1];
+    // fr: "1 septembre 2026" (day first).
+    const french = /<p class="meta">\d{1,2}\s(\p{L}+)\s\d{4}/u.exec(
+      (await get('/blog?lang=fr-FR')).body,
+    )?.[1];
+    expect(english).toMatch(
+      /^(January|February|March|April|May|June|July|August|September|October|November|December)$/,
+    );
+    expect(french).toMatch(
+      /^(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)$/,
+    );
+  });
+
   it('caches pages per language: neither answers the other', async () => {
     const en1 = await get('/shop/p/classic-tee');
     const en2 = await get('/shop/p/classic-tee');
