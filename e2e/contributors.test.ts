@@ -1,0 +1,110 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type LaunchedBrowser,
+  type RunningServer,
+  launchBrowser,
+  repoRoot,
+  screenshotOnFailure,
+  startServer,
+} from './helpers/index';
+
+let server: RunningServer;
+let browser: LaunchedBrowser | undefined;
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(repoRoot, 'packages/studio/dist/index.html'))) {
+    const built = spawnSync('npm', ['run', 'build', '-w', 'packages/studio', '--silent'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (built.status !== 0) throw new Error('studio build failed');
+  }
+  server = await startServer();
+  browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' };
+const EDITOR = { email: 'editor@juniper-oak.test', password: 'an editor password' };
+
+describe('contributors in Chromium', () => {
+  screenshotOnFailure(() => browser);
+
+  it('the owner invites an editor, who accepts, builds a page, and is kept out of the orders', async () => {
+    const { page, screenshot } = browser as LaunchedBrowser;
+    page.setDefaultTimeout(15_000);
+
+    // The owner invites an editor from Settings → People.
+    await page.goto('/config/settings/people');
+    await page.waitForURL('**/config/sign-in');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/config/settings/people');
+    await page.getByRole('heading', { name: 'Invite a contributor' }).waitFor();
+    await page.getByLabel('Email').fill(EDITOR.email);
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Editor' });
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(`Invitation sent to ${EDITOR.email}.`).waitFor();
+    const pending = page.getByRole('region', { name: 'Pending invitations' });
+    await pending.getByRole('cell', { name: EDITOR.email, exact: true }).waitFor();
+    expect(await pending.getByRole('cell', { name: 'Editor', exact: true }).count()).toBe(1);
+    await screenshot('contributors-invited');
+
+    // The link, as the mail in the outbox has it.
+    const outbox = await page.evaluate(async () => (await fetch('/api/owner/outbox')).json());
+    const mail = outbox.messages.find((m: { kind: string }) => m.kind === 'contributor-invitation');
+    expect(mail.to).toBe(EDITOR.email);
+    const link = /https?:\/\/\S+(\/config\/accept-invitation\?token=[\w-]+)/.exec(mail.text)?.[1];
+    expect(link).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/config/sign-in');
+
+    // The editor accepts by choosing a password and lands in the studio, signed in.
+    await page.goto(link as string);
+    await page.getByRole('heading', { name: 'Accept the invitation' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(EDITOR.password);
+    await page.getByLabel('Repeat the password').fill(EDITOR.password);
+    await page.getByRole('button', { name: 'Accept and sign in' }).click();
+    await page.waitForURL('**/config/pages');
+
+    // Tabs: the page-building ones (and Settings, for languages), no Commerce (orders).
+    const tabs = page.getByRole('navigation', { name: 'Studio' });
+    await tabs.getByRole('link', { name: 'Pages' }).waitFor();
+    expect(await tabs.getByRole('link', { name: 'Design' }).count()).toBe(1);
+    expect(await tabs.getByRole('link', { name: 'Commerce' }).count()).toBe(0);
+    expect(await tabs.getByRole('link', { name: 'Analytics' }).count()).toBe(0);
+
+    // The editor adds a page: the server accepts the change.
+    await page.getByRole('button', { name: 'Move Home up' }).waitFor();
+    await page.getByLabel('Title').fill('Editor notes');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Move Editor notes up' }).waitFor();
+    await screenshot('contributors-editor-pages');
+
+    // Orders: the studio says the role cannot open them, and the server answers 403.
+    await page.goto('/config/commerce/orders');
+    await page.getByText('Your role (Editor) cannot open this part of the studio.').waitFor();
+    const orders = await page.evaluate(async () => {
+      const res = await fetch('/api/commerce/orders');
+      return { status: res.status, body: await res.json() };
+    });
+    expect(orders.status).toBe(403);
+    expect(orders.body.error.message).toBe('Your role (Editor) cannot see orders.');
+
+    // The link was spent.
+    await page.goto(link as string);
+    await page.getByLabel('Password', { exact: true }).fill(EDITOR.password);
+    await page.getByLabel('Repeat the password').fill(EDITOR.password);
+    await page.getByRole('button', { name: 'Accept and sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'not valid any more' }).waitFor();
+  }, 120_000);
+});
