@@ -115,6 +115,8 @@ describe('the Analytics screen in Chromium', () => {
       // The studio scrolls inside its main pane: a tall window shows the whole report.
       await page.setViewportSize({ width: 1440, height: 2000 });
       await page.screenshot({ path: `${SHOTS}/f3-analytics-overview.png` });
+      await page.setViewportSize({ width: 820, height: 2400 });
+      await page.screenshot({ path: `${SHOTS}/f3-analytics-narrow.png` });
       await page.setViewportSize({ width: 1440, height: 900 });
     }
 

@@ -48,7 +48,8 @@ export async function visitNumbers(db: Database, websiteId: string, range: DayRa
   // The runtime sends `referrer` (another site's host) on a visit's landing hit only.
   const referrers = await rows(
     db,
-    sql`select data->>'referrer' as referrer, count(distinct ${VISIT}) as visits
+    // The value is visitor-supplied: capped to a host name's length.
+    sql`select left(data->>'referrer', 255) as referrer, count(distinct ${VISIT}) as visits
         from tracking_events where ${pageViews} and coalesce(data->>'referrer', '') <> ''
         group by 1 order by visits desc, referrer limit 10`,
   );
