@@ -57,15 +57,13 @@ describe.each(backends)('the site’s own people are not counted, on %s', (backe
       ['editor', 4],
     ] as const) {
       const email = `${name}@example.com`;
-      await site.app.database.db
-        .insert(siteUsers)
-        .values({
-          websiteId: site.websiteId,
-          email,
-          passwordHash,
-          role: 'CONTRIBUTOR',
-          contributorRole: code,
-        });
+      await site.app.database.db.insert(siteUsers).values({
+        websiteId: site.websiteId,
+        email,
+        passwordHash,
+        role: 'CONTRIBUTOR',
+        contributorRole: code,
+      });
       people[name] = await sessionOf(site, { email, password: 'contributor-pass' });
     }
     people.customer = await sessionOf(site, DEMO_CUSTOMER);
