@@ -111,30 +111,32 @@ export function MailingListsScreen(_props: { rest: string[] }) {
           {error}
         </p>
       )}
-      <div className="submissions__scroll">
-        <table className="submissions__table">
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Source</th>
-              <th scope="col">Signed up</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={`${s.source}:${s.email}`}>
-                <td>{s.email}</td>
-                <td>{SOURCE_LABELS[s.source]}</td>
-                <td className="submissions__date">{dateText(s.createdAt)}</td>
-                <td className={s.unsubscribed ? 'muted' : undefined}>
-                  {s.unsubscribed ? 'Unsubscribed' : 'Subscribed'}
-                </td>
+      {rows.length > 0 && (
+        <div className="submissions__scroll">
+          <table className="submissions__table">
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Source</th>
+                <th scope="col">Signed up</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {rows.map((s) => (
+                <tr key={`${s.source}:${s.email}`}>
+                  <td>{s.email}</td>
+                  <td>{SOURCE_LABELS[s.source]}</td>
+                  <td className="submissions__date">{dateText(s.createdAt)}</td>
+                  <td className={s.unsubscribed ? 'muted' : undefined}>
+                    {s.unsubscribed ? 'Unsubscribed' : 'Subscribed'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {!loading && rows.length === 0 && !error && (
         <p className="muted">{q ? 'Nobody matches.' : 'Nobody on this list yet.'}</p>
       )}

@@ -109,65 +109,67 @@ export function MailScreen(_props: { rest: string[] }) {
           {error}
         </p>
       )}
-      <table className="mail__table">
-        <thead>
-          <tr>
-            <th scope="col">Queued</th>
-            <th scope="col">To</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {page?.rows.map((m) => (
-            <Fragment key={m.id}>
-              <tr>
-                <td className="mail__date">{when(m.createdAt)}</td>
-                <td>{m.to}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="mail__subject"
-                    aria-expanded={open === m.id}
-                    onClick={() => setOpen(open === m.id ? null : m.id)}
-                  >
-                    {m.subject}
-                  </button>
-                  <div className="muted">{MAIL_KIND_LABELS[m.kind] ?? m.kind}</div>
-                </td>
-                <td>
-                  <span className={`mail__status mail__status--${m.status.toLowerCase()}`}>
-                    {MAIL_STATUS_LABELS[m.status]}
-                  </span>
-                  <div className="muted">
-                    {m.status === 'SENT'
-                      ? when(m.sentAt)
-                      : `${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`}
-                  </div>
-                  {m.lastError && m.status !== 'SENT' && <div className="mail__error">{m.lastError}</div>}
-                </td>
-                <td>
-                  {m.status === 'FAILED' && (
-                    <button type="button" className="btn btn--plain" onClick={() => retry(m.id)}>
-                      Retry
+      {page && page.rows.length > 0 && (
+        <table className="mail__table">
+          <thead>
+            <tr>
+              <th scope="col">Queued</th>
+              <th scope="col">To</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {page?.rows.map((m) => (
+              <Fragment key={m.id}>
+                <tr>
+                  <td className="mail__date">{when(m.createdAt)}</td>
+                  <td>{m.to}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="mail__subject"
+                      aria-expanded={open === m.id}
+                      onClick={() => setOpen(open === m.id ? null : m.id)}
+                    >
+                      {m.subject}
                     </button>
-                  )}
-                </td>
-              </tr>
-              {open === m.id && (
-                <tr className="mail__body">
-                  <td colSpan={5}>
-                    <pre>{m.text}</pre>
+                    <div className="muted">{MAIL_KIND_LABELS[m.kind] ?? m.kind}</div>
+                  </td>
+                  <td>
+                    <span className={`mail__status mail__status--${m.status.toLowerCase()}`}>
+                      {MAIL_STATUS_LABELS[m.status]}
+                    </span>
+                    <div className="muted">
+                      {m.status === 'SENT'
+                        ? when(m.sentAt)
+                        : `${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`}
+                    </div>
+                    {m.lastError && m.status !== 'SENT' && <div className="mail__error">{m.lastError}</div>}
+                  </td>
+                  <td>
+                    {m.status === 'FAILED' && (
+                      <button type="button" className="btn btn--plain" onClick={() => retry(m.id)}>
+                        Retry
+                      </button>
+                    )}
                   </td>
                 </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
+                {open === m.id && (
+                  <tr className="mail__body">
+                    <td colSpan={5}>
+                      <pre>{m.text}</pre>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      )}
       {!loading && page?.rows.length === 0 && !error && (
         <p className="muted">{status ? 'No mail with this status.' : 'No mail yet.'}</p>
       )}

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type LaunchedBrowser,
+  type RunningServer,
+  launchBrowser,
+  repoRoot,
+  screenshotOnFailure,
+  startServer,
+} from './helpers/index';
+
+/** Where this test's screenshots go for a person to look at (issue 15). */
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' };
+
+let server: RunningServer;
+let browser: LaunchedBrowser | undefined;
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(repoRoot, 'packages/studio/dist/index.html'))) {
+    throw new Error('build the studio first: npm run build:bundles');
+  }
+  server = await startServer();
+  browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('submissions and mail in the studio (Chromium)', () => {
+  screenshotOnFailure(() => browser);
+
+  it('a visitor’s Contact message is in the submissions table by label, in the CSV, and its notice in Settings → Mail', async () => {
+    const { page } = browser as LaunchedBrowser;
+    page.setDefaultTimeout(15_000);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(SHOTS, `f2-${name}.png`), fullPage: true });
+
+    // The visitor: the demo Contact form, captcha solving itself as in forms.test.ts.
+    await page.goto('/contact');
+    const root = page.locator('[data-island="form"]');
+    await root.locator('[data-testid="visitor-form"]').waitFor();
+    const formId = (await root.getAttribute('data-form-id')) as string;
+    await root.locator('input[name="name-1-0"]').fill('Ada');
+    await root.locator('input[name="name-1-1"]').fill('Lovelace');
+    await root.locator('input[name="email-1"]').fill('ada@example.com');
+    await root.locator('textarea[name="message-1"]').fill('=1+1, "quoted" and\nwrapped');
+    await root.locator('[data-testid="captcha"][data-solved="true"]').waitFor({ timeout: 30_000 });
+    await root.locator('button[type="submit"]').click();
+    await root.locator('[data-testid="form-success"]').waitFor();
+
+    // And signs up for the newsletter (the popup's call), so the mailing list has someone.
+    const signedUp = await page.evaluate(async () => {
+      const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
+      const res = await fetch('/api/newsletter/subscribers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+        body: JSON.stringify({ email: 'ada@example.com' }),
+      });
+      return res.status;
+    });
+    expect(signedUp).toBe(200);
+
+    // The owner signs in and opens Forms → Submissions for the Contact form.
+    await page.goto(`/config/forms/submissions/${formId}`);
+    await page.waitForURL('**/config/sign-in');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
+    if (!page.url().includes('/forms/submissions')) await page.goto(`/config/forms/submissions/${formId}`);
+    const table = page.locator('.submissions__table');
+    await table.getByRole('cell', { name: 'Ada Lovelace' }).waitFor();
+    const headers = await table.locator('thead th').allTextContents();
+    expect(headers).toEqual(expect.arrayContaining(['Submitted', 'Name', 'Email', 'Topic']));
+    // Topic was left empty: it reads N/A, not a blank or an id.
+    const topicAt = headers.indexOf('Topic');
+    expect(await table.locator('tbody tr').first().locator('td').nth(topicAt).textContent()).toBe('N/A');
+    await shot('submissions');
+
+    // Search narrows the table; no match empties it.
+    await page.getByPlaceholder('Search answers').fill('lovelace');
+    await table.getByRole('cell', { name: 'Ada Lovelace' }).waitFor();
+    await page.getByPlaceholder('Search answers').fill('nobody-like-this');
+    await page.getByText('No submissions match.').waitFor();
+    await page.getByPlaceholder('Search answers').fill('');
+    await table.getByRole('cell', { name: 'Ada Lovelace' }).waitFor();
+
+    // Export CSV: the download's bytes.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('contact-submissions.csv');
+    const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+    expect(csv.startsWith('\uFEFFSubmitted,Name,Email,Topic,Message\r\n')).toBe(true);
+    expect(csv).toContain(`,Ada Lovelace,ada@example.com,N/A,"'=1+1, ""quoted"" and\nwrapped"\r\n`);
+
+    // Settings → Mail: the owner's notice of the submission, queued (no SMTP in this run).
+    await page.goto('/config/settings/mail');
+    const mail = page.locator('.mail__table');
+    await mail.getByRole('button', { name: 'New submission: Contact' }).first().waitFor();
+    await page.getByText('No SMTP server is configured').waitFor();
+    await mail.getByRole('button', { name: 'New submission: Contact' }).first().click();
+    await expect.poll(() => mail.locator('.mail__body pre').first().textContent()).toContain('Ada');
+    await page.getByRole('button', { name: 'Send a test message' }).click();
+    await expect
+      .poll(() => page.locator('.mail__result').textContent())
+      .toContain('Mail is queued and not delivered');
+    await mail.getByRole('button', { name: 'Test message from your store' }).waitFor();
+    await shot('mail');
+
+    // Forms → Mailing lists: the newsletter sign-up, and its CSV.
+    await page.goto('/config/forms/lists');
+    await page.getByRole('cell', { name: 'ada@example.com' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Newsletter (1)' }).count()).toBe(1);
+    await shot('mailing-lists');
+    const [listCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    const listText = fs.readFileSync((await listCsv.path()) as string, 'utf8');
+    expect(listText).toMatch(
+      /^\uFEFFEmail,Source,Signed up,Unsubscribed\r\nada@example\.com,newsletter,\d{4}-.*,no\r\n$/,
+    );
+  });
+});
