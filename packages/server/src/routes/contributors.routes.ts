@@ -129,7 +129,12 @@ export async function contributorRoutes(app: FastifyInstance) {
       const session = await startAccountSession(
         request,
         reply,
-        { id: account.id, websiteId: account.websiteId, role: 'CONTRIBUTOR' },
+        {
+          id: account.id,
+          websiteId: account.websiteId,
+          role: 'CONTRIBUTOR',
+          contributorRole: account.roleCode,
+        },
         false,
       );
       reply.header('cache-control', 'no-store');

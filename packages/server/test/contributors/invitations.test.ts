@@ -70,6 +70,9 @@ describe.each(backends)('inviting contributors on %s', (backend: Backend) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: 'ed@example.com', roleName: 'Editor' });
     const cookie = res.cookies.find((c) => c.name === 'siteUserSession')?.value ?? '';
+    // The runtime reads the role from SiteUserInfo (spec §6: the site's own people are not counted).
+    const info = res.cookies.find((c) => c.name === 'SiteUserInfo')?.value ?? '';
+    expect(JSON.parse(decodeURIComponent(info))).toMatchObject({ role: 'CONTRIBUTOR', contributorRole: 4 });
     const me = await site.request({ method: 'GET', url: '/api/studio/permissions', ...as(cookie) });
     expect(me.json()).toMatchObject({ role: 'CONTRIBUTOR', roleCode: 4, roleName: 'Editor' });
     expect(me.json().grants).toMatchObject({ pages: 'write' });
@@ -88,6 +91,11 @@ describe.each(backends)('inviting contributors on %s', (backend: Backend) => {
       payload: { email: 'ed@example.com', password: PASSWORD },
     });
     expect(signIn.statusCode).toBe(200);
+    const signedIn = signIn.cookies.find((c) => c.name === 'SiteUserInfo')?.value ?? '';
+    expect(JSON.parse(decodeURIComponent(signedIn))).toMatchObject({
+      role: 'CONTRIBUTOR',
+      contributorRole: 4,
+    });
   });
 
   it('refuses a wrong token, an expired one and a revoked one with the same 404', async () => {

@@ -25,7 +25,7 @@ export function setInfoCookie(request: FastifyRequest, reply: FastifyReply, info
 export async function startAccountSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  account: { id: string; websiteId: string; role: SiteUserRole },
+  account: { id: string; websiteId: string; role: SiteUserRole; contributorRole?: number | null },
   rememberMe: boolean,
 ): Promise<{ xsrfToken: string }> {
   const db = request.server.database.db;
@@ -36,11 +36,18 @@ export async function startAccountSession(
     httpOnly: true,
     ...(maxAge ? { maxAge } : {}),
   });
-  // `role` only for an owner: the cached pages carry no per-visitor state, so the runtime
-  // reads it here to show the owner a link to the studio (issue 13). It grants nothing
-  // (the studio checks the session); a customer's cookie keeps the spec's two fields.
+  // `role` only for an owner or a contributor (with its spec §3 code): the cached pages carry
+  // no per-visitor state, so the runtime reads it here to show the owner a link to the studio
+  // (issue 13) and to leave the site's own people out of the visitor numbers (spec §6). It
+  // grants nothing (the studio checks the session); a customer's cookie keeps the spec's two fields.
   const info = { authenticated: true, siteUserId: account.id };
-  setInfoCookie(request, reply, account.role === 'OWNER' ? { ...info, role: 'OWNER' } : info, maxAge);
+  const staff =
+    account.role === 'OWNER'
+      ? { role: 'OWNER' }
+      : account.role === 'CONTRIBUTOR'
+        ? { role: 'CONTRIBUTOR', contributorRole: account.contributorRole ?? null }
+        : {};
+  setInfoCookie(request, reply, { ...info, ...staff }, maxAge);
   const cartToken = await mergeGuestCartOnLogin(db, {
     websiteId: account.websiteId,
     guestCartToken: request.cookies[CART_COOKIE],
