@@ -99,6 +99,18 @@ describe('submissions and mail in the studio (Chromium)', () => {
     expect(csv.startsWith('\uFEFFSubmitted,Name,Email,Topic,Message\r\n')).toBe(true);
     expect(csv).toContain(`,Ada Lovelace,ada@example.com,N/A,"'=1+1, ""quoted"" and\nwrapped"\r\n`);
 
+    // Delete it: select, confirm in the dialog, and the table and the picker's count follow.
+    await table.getByRole('checkbox', { name: 'Select submission' }).check();
+    await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain('Delete this submission?');
+    await shot('delete-confirm');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No submissions yet.').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Form' }).locator('option:checked').textContent()).toBe(
+      'Contact (0)',
+    );
+
     // Settings → Mail: the owner's notice of the submission, queued (no SMTP in this run).
     await page.goto('/config/settings/mail');
     const mail = page.locator('.mail__table');
