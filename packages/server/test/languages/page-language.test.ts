@@ -101,6 +101,25 @@ describe.each(backends)('pages in the visitor’s language on %s', (backend) => 
     );
   });
 
+  it('translates the text of a published page’s blocks (a heading)', async () => {
+    const { entries } = (await call('GET', '/api/multilingual/translations?language=fr-FR')).json() as {
+      entries: Entry[];
+    };
+    const heading = entries.find((e) => e.subjectType === 'block' && e.defaultText === 'About us');
+    expect(heading?.field).toBe('text');
+    const res = await call('PUT', '/api/multilingual/translations', {
+      language: 'fr-FR',
+      entries: [
+        { subjectType: 'block', subjectId: heading?.subjectId, field: 'text', value: 'À propos de nous' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await get('/about?lang=fr-FR')).body).toContain('À propos de nous');
+    const english = (await get('/about?lang=en-US')).body;
+    expect(english).toContain('About us');
+    expect(english).not.toContain('À propos de nous');
+  });
+
   it('caches pages per language: neither answers the other', async () => {
     const en1 = await get('/shop/p/classic-tee');
     const en2 = await get('/shop/p/classic-tee');

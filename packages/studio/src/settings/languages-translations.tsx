@@ -10,6 +10,7 @@ import {
 const GROUPS = [
   ['page', 'Page titles'],
   ['navigation', 'Navigation'],
+  ['block', 'Page blocks'],
   ['product', 'Products'],
   ['string', 'Store texts'],
 ] as const;

@@ -1,6 +1,8 @@
+import type { Layout } from '@store/blocks';
 import type { Database } from '../../db/client';
 import type { PageContext } from '../../pages/page-context';
 import { type SiteLanguage, defaultLanguageOf, listSiteLanguages, matchLanguage } from './site-languages';
+import { translateLayout } from './block-texts';
 import { translationKey, translationsIn } from './translations';
 
 /** The visitor's chosen language (set by `?lang=` on a page or the locale call). */
@@ -120,6 +122,10 @@ export async function localizePage(db: Database, context: PageContext, choice: P
     const page = context.page as { title?: string } | undefined;
     if (page) page.title = collection.title;
   }
+  if (context.layout && collection?.id)
+    context.layout = translateLayout(context.layout as Layout, collection.id, (id, field) =>
+      t.get(translationKey('block', id, field)),
+    );
   const product = (item: Record<string, unknown> | undefined) => {
     if (!item) return;
     item.title = pick('product', item.id, 'title', item.title);

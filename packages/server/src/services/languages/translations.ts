@@ -5,6 +5,7 @@ import type { NavigationItem } from '../../db/schema/site';
 import { defaultLocalizedStrings } from '../../pages/localized-strings';
 import { RecordType } from '../../pages/page-types';
 import { notifySiteChanged } from '../studio/site-changed';
+import { publishedBlockTexts } from './block-texts';
 
 export type SubjectType = 'page' | 'block' | 'navigation' | 'product' | 'string';
 
@@ -32,7 +33,7 @@ export function navigationSubjectId(entry: NavigationItem): string {
  * navigation entries, product titles and descriptions, and the spec §3 localized strings.
  */
 export async function translatableTexts(db: Database, websiteId: string): Promise<TranslatableText[]> {
-  const [pages, navs, products] = await Promise.all([
+  const [pages, navs, products, blocks] = await Promise.all([
     db
       .select({ id: collections.id, title: collections.title })
       .from(collections)
@@ -45,6 +46,7 @@ export async function translatableTexts(db: Database, websiteId: string): Promis
       .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RecordType.storeItem)))
       .orderBy(asc(items.title))
       .limit(500),
+    publishedBlockTexts(db, websiteId),
   ]);
   const out: TranslatableText[] = [];
   for (const p of pages)
@@ -89,6 +91,7 @@ export async function translatableTexts(db: Database, websiteId: string): Promis
       defaultText: p.excerpt,
     });
   }
+  for (const b of blocks) out.push({ subjectType: 'block', ...b });
   for (const [key, text] of Object.entries(defaultLocalizedStrings))
     out.push({ subjectType: 'string', subjectId: key, field: 'text', label: key, defaultText: text });
   return out;

@@ -1,0 +1,67 @@
+import { type Layout, blockTypes } from '@store/blocks';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { collections, pageRevisions, pageSettings } from '../../db/schema/index';
+
+/**
+ * The plain-text props of a block (headings, captions, button labels …): what a translator
+ * can fill in one line. Rich text stays untranslated here: its HTML would need the editor.
+ */
+function textFields(type: string): { name: string; label: string }[] {
+  const def = (
+    blockTypes as Record<string, { label: string; fields: { name: string; label: string; kind: string }[] }>
+  )[type];
+  return (def?.fields ?? [])
+    .filter((f) => f.kind === 'text')
+    .map((f) => ({ name: f.name, label: `${def?.label ?? type}: ${f.label}` }));
+}
+
+/** A block's translation subject: the page it is on and its id (ids are unique per page). */
+export const blockSubjectId = (collectionId: string, blockId: string) => `${collectionId}/${blockId}`;
+
+/** The text props of the blocks of every published page layout, with their default text. */
+export async function publishedBlockTexts(db: Database, websiteId: string) {
+  const rows = await db
+    .select({ collectionId: collections.id, page: collections.title, layout: pageRevisions.layout })
+    .from(pageSettings)
+    .innerJoin(collections, eq(collections.id, pageSettings.collectionId))
+    .innerJoin(pageRevisions, eq(pageRevisions.id, pageSettings.publishedRevisionId))
+    .where(eq(collections.websiteId, websiteId));
+  const out: { subjectId: string; field: string; label: string; defaultText: string }[] = [];
+  for (const row of rows)
+    for (const section of (row.layout as Layout).sections ?? [])
+      for (const block of section.blocks ?? [])
+        for (const field of textFields(block.type)) {
+          const value = block.props?.[field.name];
+          if (typeof value === 'string' && value.trim())
+            out.push({
+              subjectId: blockSubjectId(row.collectionId, block.id),
+              field: field.name,
+              label: `${row.page} · ${field.label}`,
+              defaultText: value,
+            });
+        }
+  return out;
+}
+
+/** A copy of a page's layout with its blocks' translated text props (the rest unchanged). */
+export function translateLayout(
+  layout: Layout,
+  collectionId: string,
+  lookup: (subjectId: string, field: string) => string | undefined,
+): Layout {
+  return {
+    ...layout,
+    sections: layout.sections.map((section) => ({
+      ...section,
+      blocks: section.blocks.map((block) => {
+        const props = { ...block.props };
+        for (const field of textFields(block.type)) {
+          const value = lookup(blockSubjectId(collectionId, block.id), field.name);
+          if (value) props[field.name] = value;
+        }
+        return { ...block, props };
+      }),
+    })),
+  };
+}
