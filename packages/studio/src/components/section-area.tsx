@@ -1,4 +1,5 @@
 import { type ComponentType, Suspense } from 'react';
+import { canOpenSection, usePermissions } from '../settings/people-api';
 import { leaveTo } from '../unsaved-guard';
 
 export interface AreaSection {
@@ -31,13 +32,17 @@ export function SectionArea(props: {
   path: string;
   sections: readonly AreaSection[];
 }) {
-  const { section, rest } = areaRoute(props.path, props.sections);
+  // A contributor sees only the sections its role may open (the server refuses the rest anyway).
+  const permissions = usePermissions();
+  const visible = props.sections.filter((s) => canOpenSection(permissions, props.area, s.id));
+  const sections = visible.length > 0 ? visible : props.sections;
+  const { section, rest } = areaRoute(props.path, sections);
   const Screen = section.screen;
   const href = (id: string) => `/config/${props.area}/${id}`;
   return (
     <div className="commerce">
       <nav className="commerce__nav" aria-label={props.label}>
-        {props.sections.map((s) => (
+        {sections.map((s) => (
           <a
             key={s.id}
             href={href(s.id)}

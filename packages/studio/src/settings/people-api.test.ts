@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Permissions, canOpenTab } from './people-api';
+import { type Permissions, canOpenSection, canOpenTab } from './people-api';
 
 const as = (grants: Permissions['grants']): Permissions => ({
   role: 'CONTRIBUTOR',
@@ -38,5 +38,18 @@ describe('canOpenTab', () => {
   it('shows everything until the permissions arrive, and nothing for an unknown tab', () => {
     expect(canOpenTab(null, 'commerce')).toBe(true);
     expect(canOpenTab(as({ pages: 'write' }), 'no-such-tab')).toBe(false);
+  });
+});
+
+describe('canOpenSection', () => {
+  it.each([
+    ['commerce', 'orders', { orders: 'read' }, true],
+    ['commerce', 'products', { orders: 'read' }, false],
+    ['settings', 'people', { languages: 'write' }, false],
+    ['settings', 'languages', { languages: 'write' }, true],
+    ['forms', 'lists', { submissions: 'read' }, true],
+    ['forms', 'forms', { submissions: 'read' }, false],
+  ] as const)('%s/%s with %j: %s', (area, section, grants, open) => {
+    expect(canOpenSection(as(grants), area, section)).toBe(open);
   });
 });

@@ -37,17 +37,56 @@ const TAB_CAPABILITIES: Record<string, string[]> = {
   settings: ['people', 'languages', 'mail'],
 };
 
+/** Sections inside the areas (`area/section`): the one capability each needs. */
+const SECTION_CAPABILITIES: Record<string, string> = {
+  'commerce/products': 'products',
+  'commerce/inventory': 'inventory',
+  'commerce/orders': 'orders',
+  'commerce/settings': 'storeSettings',
+  'forms/forms': 'forms',
+  'forms/submissions': 'submissions',
+  'forms/lists': 'submissions',
+  'settings/people': 'people',
+  'settings/languages': 'languages',
+  'settings/mail': 'mail',
+};
+
+/** A section not in the table shows for everyone (the server still decides). */
+export function canOpenSection(permissions: Permissions | null, area: string, section: string): boolean {
+  const capability = SECTION_CAPABILITIES[`${area}/${section}`];
+  if (!permissions || !capability) return true;
+  return Boolean(permissions.grants[capability]);
+}
+
 export function canOpenTab(permissions: Permissions | null, tab: string): boolean {
   // Until the answer arrives (or if it fails) everything shows: the server still decides.
   if (!permissions) return true;
   return (TAB_CAPABILITIES[tab] ?? []).some((capability) => permissions.grants[capability]);
 }
 
-/** The signed-in person's permissions, loaded once per shell. */
+// Asked once per page load: signing in, out or accepting an invitation reloads the page.
+let loading: Promise<Permissions | null> | null = null;
+let loaded: Permissions | null = null;
+
+/** The signed-in person's permissions (shared by the shell and the areas' section lists). */
 export function usePermissions(): Permissions | null {
-  const [permissions, setPermissions] = useState<Permissions | null>(null);
+  const [permissions, setPermissions] = useState<Permissions | null>(loaded);
   useEffect(() => {
-    peopleApi.permissions().then(setPermissions, () => setPermissions(null));
+    loading ??= peopleApi.permissions().then(
+      (answer) => {
+        loaded = answer;
+        return answer;
+      },
+      () => {
+        loading = null;
+        return null;
+      },
+    );
+    let live = true;
+    loading.then((answer) => live && setPermissions(answer));
+    return () => {
+      live = false;
+    };
   }, []);
   return permissions;
 }
