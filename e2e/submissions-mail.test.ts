@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LaunchedBrowser,
   type RunningServer,
+  freePort,
   launchBrowser,
   repoRoot,
   screenshotOnFailure,
@@ -21,7 +22,9 @@ beforeAll(async () => {
   if (!fs.existsSync(path.join(repoRoot, 'packages/studio/dist/index.html'))) {
     throw new Error('build the studio first: npm run build:bundles');
   }
-  server = await startServer();
+  // SMTP_URL names a port nobody listens on: mail fails with the connection error, which the
+  // owner reads in Settings → Mail (and the SMTP test answers it).
+  server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` } });
   browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
 });
 afterAll(async () => {
@@ -111,18 +114,34 @@ describe('submissions and mail in the studio (Chromium)', () => {
       'Contact (0)',
     );
 
-    // Settings → Mail: the owner's notice of the submission, queued (no SMTP in this run).
+    // Settings → Mail: the owner's notice of the submission waits, with why it is not sent yet.
     await page.goto('/config/settings/mail');
     const mail = page.locator('.mail__table');
-    await mail.getByRole('button', { name: 'New submission: Contact' }).first().waitFor();
-    await page.getByText('No SMTP server is configured').waitFor();
-    await mail.getByRole('button', { name: 'New submission: Contact' }).first().click();
-    await expect.poll(() => mail.locator('.mail__body pre').first().textContent()).toContain('Ada');
+    await page.getByText('Mail is delivered through the SMTP server set in SMTP_URL.').waitFor();
+    const notice = mail.locator('tr', { has: page.getByRole('button', { name: 'New submission: Contact' }) });
+    expect(await notice.locator('.mail__status').textContent()).toBe('Waiting');
+    expect(await notice.locator('.mail__error').textContent()).toContain('ECONNREFUSED');
+    await notice.getByRole('button', { name: 'New submission: Contact' }).click();
+    await expect.poll(() => mail.locator('.mail__body pre').first().textContent()).toContain('Ada Lovelace');
+
+    // The SMTP check answers the server's error now; the failed test message can be retried.
     await page.getByRole('button', { name: 'Send a test message' }).click();
     await expect
       .poll(() => page.locator('.mail__result').textContent())
-      .toContain('Mail is queued and not delivered');
-    await mail.getByRole('button', { name: 'Test message from your store' }).waitFor();
+      .toMatch(/^The test message was not sent: .*ECONNREFUSED/);
+    const test = mail.locator('tr', {
+      has: page.getByRole('button', { name: 'Test message from your store' }),
+    });
+    await test.getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await test.locator('.mail__status').textContent()).toBe('Failed');
+    await page.getByRole('combobox', { name: 'Show' }).selectOption('FAILED');
+    await expect.poll(() => mail.locator('tbody tr').count()).toBe(1);
+    await shot('mail-failed');
+    await test.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => test.locator('.mail__status').textContent()).toBe('Waiting');
+    expect(await test.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Show' }).selectOption('');
+    await notice.waitFor();
     await shot('mail');
 
     // Forms → Mailing lists: the newsletter sign-up, and its CSV.

@@ -77,7 +77,7 @@ export const ownerDataRoutes = {
   'POST /api/owner/outbox/test': {
     summary: 'Owner: send a test message to the owner’s address through SMTP_URL now',
     response: z.object({
-      /** sent: delivered to the SMTP server; failed: it answered an error; queued: no SMTP_URL. */
+      /** sent: the SMTP server took it; failed: connecting or sending failed (message says why); queued: no SMTP_URL. */
       outcome: z.enum(['sent', 'failed', 'queued']),
       to: z.string(),
       message: z.string(),

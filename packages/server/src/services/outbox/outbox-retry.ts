@@ -34,7 +34,7 @@ export const TEST_MAIL = {
   subject: 'Test message from your store',
   text: 'This is a test message. Your store can send mail through its SMTP server.',
   sent: (to: string) => `A test message was sent to ${to}.`,
-  failed: (error: string) => `The SMTP server refused the test message: ${error}`,
+  failed: (error: string) => `The test message was not sent: ${error}`,
   queued:
     'Mail is queued and not delivered: no SMTP server is configured (set SMTP_URL). The test message waits in the outbox.',
 };
