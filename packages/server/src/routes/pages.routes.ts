@@ -25,6 +25,7 @@ import {
   LANGUAGE_COOKIE,
   SiteLanguageCache,
   choosePageLanguage,
+  languageCookie,
   localizePage,
 } from '../services/languages/page-language';
 
@@ -100,13 +101,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       request.site.language,
       { query: query.lang, cookie: request.cookies[LANGUAGE_COOKIE] },
     );
-    if (choice.fromQuery)
-      reply.setCookie(LANGUAGE_COOKIE, choice.language, {
-        path: '/',
-        sameSite: 'lax',
-        maxAge: 365 * 24 * 3600,
-        secure: request.protocol === 'https',
-      });
+    if (choice.fromQuery) reply.setCookie(LANGUAGE_COOKIE, choice.language, languageCookie(request));
     const key = cacheable
       ? `${origin}|${cacheKey(request.site.id, decodedPath, search)}${signedIn ? '|member' : ''}|${choice.language}`
       : '';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteUsers } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { currentSiteUser } from '../plugins/owner-auth';
-import { LANGUAGE_COOKIE } from '../services/languages/page-language';
+import { LANGUAGE_COOKIE, languageCookie } from '../services/languages/page-language';
 import { findAccountByEmail } from '../services/site-users/accounts';
 import {
   sessionCookieOptions,
@@ -51,6 +51,8 @@ export async function siteUserRoutes(
       if (!account || !ok) throw new ApiError('UNAUTHORIZED', INVALID_LOGIN);
       // A success clears the account's failures and gives the address its attempt back.
       await Promise.all([perAccount.reset(accountKey), perAddress.undo(addressKey)]);
+      // The language the account chose (locale call) follows it to this browser.
+      if (account.language) reply.setCookie(LANGUAGE_COOKIE, account.language, languageCookie(request));
       return startAccountSession(request, reply, account, body.rememberMe);
     },
   );
@@ -78,12 +80,7 @@ export async function siteUserRoutes(
       const body = request.body;
       // Pages read the cookie (with `?lang=` first): the next page comes in this language
       // when the site offers it, else in the default language.
-      reply.setCookie(LANGUAGE_COOKIE, body.language, {
-        path: '/',
-        sameSite: 'lax',
-        maxAge: 365 * 24 * 3600,
-        secure: request.protocol === 'https',
-      });
+      reply.setCookie(LANGUAGE_COOKIE, body.language, languageCookie(request));
       const user = await currentSiteUser(request);
       if (user) {
         await app.database.db

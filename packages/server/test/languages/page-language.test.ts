@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends } from '../helpers/test-db';
+import { DEMO_CUSTOMER } from '../../src/services/site-users/demo-accounts';
+import { sessionOf } from '../restock-helpers';
 import { type Call, ownerClient } from '../studio/studio-helpers';
 
 interface Entry {
@@ -165,6 +167,20 @@ describe.each(backends)('pages in the visitor’s language on %s', (backend) => 
     expect(cookie?.value).toBe('fr-FR');
     const html = (await get('/shop', { SiteLanguage: cookie?.value ?? '' })).body;
     expect(html).toContain('<html lang="fr-FR">');
+    // A signed-in customer's choice is kept on the account and comes back at the next sign-in.
+    const customer = await sessionOf(site, 'customer');
+    await site.request({
+      method: 'POST',
+      url: '/api/site-users/account/locale',
+      payload: { language: 'fr-FR' },
+      cookies: { siteUserSession: customer },
+    });
+    const signIn = await site.request({
+      method: 'POST',
+      url: '/api/site-users/account/session',
+      payload: DEMO_CUSTOMER,
+    });
+    expect(signIn.cookies.find((c) => c.name === 'SiteLanguage')?.value).toBe('fr-FR');
     expect(
       (
         await site.request({

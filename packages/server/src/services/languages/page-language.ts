@@ -8,6 +8,16 @@ import { translationKey, translationsIn } from './translations';
 /** The visitor's chosen language (set by `?lang=` on a page or the locale call). */
 export const LANGUAGE_COOKIE = 'SiteLanguage';
 
+/** The language cookie's options: the whole site, a year, readable by scripts (not secret). */
+export function languageCookie(request: { protocol: string }) {
+  return {
+    path: '/',
+    sameSite: 'lax' as const,
+    maxAge: 365 * 24 * 3600,
+    secure: request.protocol === 'https',
+  };
+}
+
 export interface PageLanguage {
   /** The language the page is rendered in (always one the site offers). */
   language: string;
