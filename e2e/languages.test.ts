@@ -95,5 +95,22 @@ describe('languages in Chromium', () => {
     const menu = await page.locator('.site-languages__menu').boundingBox();
     expect(menu && menu.x >= 0 && menu.x + menu.width <= 390).toBe(true);
     await page.screenshot({ path: `${SHOTS}/f5-visitor-phone.png` });
+
+    // The owner turns multilingual off (after confirming): the switcher and the French text go.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/config/settings/languages');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/config/settings/languages');
+    await page.getByRole('button', { name: 'Turn multilingual off' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove languages' }).click();
+    await page.getByText('Multilingual is off.').waitFor();
+    expect(await page.getByLabel('Translate into').count()).toBe(0);
+    await context.clearCookies();
+    await page.goto('/shop/p/classic-tee?lang=fr-FR');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
+    expect(await page.locator('.site-languages').count()).toBe(0);
+    await page.getByRole('button', { name: 'Add to Cart' }).first().waitFor();
   });
 });
