@@ -75,8 +75,11 @@ describe('gift cards and digital downloads in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const field = page.locator('[data-testid="product-file"]');
     await field.waitFor();
-    await field.getByText('No file yet').waitFor();
-    await field.getByLabel('Upload the file (up to 200 MB)').setInputFiles({
+    // The demo is seeded with a preset file; the owner replaces it with their own.
+    await expect
+      .poll(() => field.locator('[data-testid="product-file-name"]').textContent())
+      .toBe('juniper-oak-warm-film.xmp');
+    await field.getByLabel('Replace the file (up to 200 MB)').setInputFiles({
       name: 'autumn-presets.zip',
       mimeType: 'application/zip',
       buffer: presetFile,

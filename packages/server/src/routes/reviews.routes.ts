@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { dropSitePagesOnSuccess } from '../pages/page-invalidation';
 import { ApiError } from '../errors';
 import { clientKey } from '../plugins/limits';
 import { requireOwner } from '../plugins/owner-auth';
@@ -83,7 +84,13 @@ export async function reviewRoutes(app: FastifyInstance) {
 
   api.post(
     '/api/owner/reviews/:reviewId/moderation',
-    { schema: schemaOf('POST /api/owner/reviews/:reviewId/moderation'), preValidation: requireOwner },
+    {
+      schema: schemaOf('POST /api/owner/reviews/:reviewId/moderation'),
+      preValidation: requireOwner,
+      // Read-your-writes: the owner's next look at the product page shows the new stars at
+      // once (other processes follow the NOTIFY sent in the moderation's transaction).
+      onSend: dropSitePagesOnSuccess,
+    },
     async (request) => {
       const row = await moderateReview(db, request.site.id, request.params.reviewId, request.body.status);
       if (!row) throw new ApiError('NOT_FOUND', 'That review does not exist.');

@@ -31,6 +31,7 @@ describe.each(backends)('owner numbers of a store in test mode on %s', (backend)
         currency: 'USD',
         orders: 2,
         grandTotalCents: kept.order.grandTotalCents + refunded.order.grandTotalCents - 1000,
+        testMode: true,
       },
     ]);
   });
@@ -50,6 +51,6 @@ describe.each(backends)('owner numbers of a store in test mode on %s', (backend)
     });
     const s = await summary();
     expect(s.testMode).toBe(false);
-    expect(s.revenue).toEqual([{ currency: 'USD', orders: 1, grandTotalCents: 4200 }]);
+    expect(s.revenue).toEqual([{ currency: 'USD', orders: 1, grandTotalCents: 4200, testMode: false }]);
   });
 });
