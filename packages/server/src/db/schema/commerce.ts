@@ -210,12 +210,17 @@ export const orderEvents = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * Order of writing: events of one transaction share its now(), so the timeline is sorted
+     * by this, not by createdAt.
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     /** placed, paid, fulfilled, canceled, refunded, note, mail … */
     kind: text('kind').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [index('order_events_order_idx').on(t.orderId, t.seq)],
 );
 
 export const orderItems = pgTable(

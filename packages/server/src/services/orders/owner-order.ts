@@ -31,7 +31,7 @@ export async function serializeOwnerOrder(db: Db, order: OrderRow) {
     .select()
     .from(orderEvents)
     .where(eq(orderEvents.orderId, order.id))
-    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+    .orderBy(asc(orderEvents.seq));
   return {
     ...base,
     giftCardCents: order.giftCardCents,
