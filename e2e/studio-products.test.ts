@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,7 +6,6 @@ import {
   type LaunchedBrowser,
   type RunningServer,
   launchBrowser,
-  repoRoot,
   screenshotOnFailure,
   startServer,
 } from './helpers/index';
@@ -16,14 +14,7 @@ let server: RunningServer;
 let browser: LaunchedBrowser | undefined;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(repoRoot, 'packages/studio/dist/index.html'))) {
-    const built = spawnSync('npm', ['run', 'build', '-w', 'packages/studio', '--silent'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (built.status !== 0) throw new Error('studio build failed');
-  }
+  // The studio bundle is built once for all browser tests (e2e/global-setup.ts).
   server = await startServer();
   browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
 });
