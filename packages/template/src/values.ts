@@ -75,20 +75,25 @@ const HTML_SPECIAL = /[&<>]/;
 const ATTR_SPECIAL = /[&<>"]/;
 
 export function escapeHtml(text: string, attr = false): string {
-  // Most values (names, URLs) need no escaping; the native test is the fast path.
-  if (!(attr ? ATTR_SPECIAL : HTML_SPECIAL).test(text)) return text;
-  let out = '';
-  let last = 0;
-  for (let i = 0; i < text.length; i++) {
+  // Most values (names, URLs) need no escaping: the native search is the fast path, and
+  // when it finds something, the loop starts there.
+  const first = text.search(attr ? ATTR_SPECIAL : HTML_SPECIAL);
+  if (first === -1) return text;
+  let out = first === 0 ? '' : text.slice(0, first);
+  let last = first;
+  const n = text.length;
+  for (let i = first; i < n; i++) {
     const c = text.charCodeAt(i);
+    // Every special character is below '?' (63): one comparison skips letters.
+    if (c > 62) continue;
     let entity: string;
     if (c === 38) entity = '&amp;';
     else if (c === 60) entity = '&lt;';
     else if (c === 62) entity = '&gt;';
     else if (c === 34 && attr) entity = '&quot;';
     else continue;
-    out += text.slice(last, i) + entity;
+    out = last === i ? out + entity : out + text.slice(last, i) + entity;
     last = i + 1;
   }
-  return last === 0 ? text : out + text.slice(last);
+  return last < n ? out + text.slice(last) : out;
 }

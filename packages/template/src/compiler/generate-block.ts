@@ -1,12 +1,19 @@
 import type { Predicate } from '../plugin-api';
 import type { Node, OrNode, Path } from '../parser/nodes';
-import { type Block, Frame, resolvePath, resolveProperty, resolveSection } from '../runtime/frame';
+import { type Block, Frame, resolvePath, resolveSection } from '../runtime/frame';
 import type { RenderState } from '../runtime/render-state';
 import type { SourceInfo } from '../errors';
 import { isTruthy } from '../values';
 import { type CompileEnv, compileNode, compileVariable, constantText } from './compile-block';
 import { NO_EXTRA, applyFormatters, bind, testPredicate } from './plugin-calls';
 import { emitText } from './emit';
+import {
+  LOOKUP_HELPERS,
+  LOOKUP_HELPER_NAMES,
+  LOOKUP_TEMPS,
+  lookupCode,
+  sectionLookupCode,
+} from './emit-lookup';
 import { coreFormatters } from '../plugins/core/formatters';
 import { escapeHtml } from '../values';
 
@@ -122,13 +129,9 @@ st.append(${text}E(AF(st, st.ctx.forValue(st.frame, ${v}), ${k(bind(node.formatt
     return `st.steps += ${count}; if (st.steps > st.checkAt) st.checkpoint();\n${stmts.join('\n')}`;
   };
 
-  // A reference whose first segment is a property name gets the specialized lookup.
-  const resolve = (path: Path) => {
-    const first = path[0];
-    return typeof first === 'string' && first.charCodeAt(0) !== 64
-      ? `RP(${JSON.stringify(first)}, ${k(path)}, st.frame)`
-      : `R(${k(path)}, st.frame)`;
-  };
+  const resolve = (path: Path) => lookupCode(path, 'st.frame', k) ?? `R(${k(path)}, st.frame)`;
+  const section = (path: Path, frame: string) =>
+    sectionLookupCode(path, frame, k) ?? `RS(${k(path)}, ${frame})`;
 
   const test = (name: string, args: readonly string[], pos: number) =>
     `P(st, ${k(env.registry.predicates.get(name))}, ${k(args)}, ${k(env.source)}, ${pos})`;
@@ -143,12 +146,12 @@ st.append(${text}E(AF(st, st.ctx.forValue(st.frame, ${v}), ${k(bind(node.formatt
     const id = ids++;
     switch (node.type) {
       case 'section':
-        return `{ const o${id} = st.frame; const v${id} = RS(${k(node.ref)}, o${id}); st.frame = new F(v${id}, o${id});
+        return `{ const o${id} = st.frame; const v${id} = ${section(node.ref, `o${id}`)}; st.frame = new F(v${id}, o${id});
 if (T(v${id})) {\n${block(node.block)}\n} else {\n${alternate(node.alt)}\n}
 st.frame = o${id}; }`;
       case 'repeated': {
         const altWith = node.altWith.length ? `if (i${id} < l${id}) {\n${block(node.altWith)}\n}` : '';
-        return `{ const o${id} = st.frame; const v${id} = RS(${k(node.ref)}, o${id});
+        return `{ const o${id} = st.frame; const v${id} = ${section(node.ref, `o${id}`)};
 if (Array.isArray(v${id}) && v${id}.length > 0) {
   const r${id} = new F(v${id}, o${id}); const l${id} = v${id}.length - 1;
   for (let i${id} = 0; i${id} <= l${id}; i${id}++) {
@@ -192,9 +195,9 @@ ${altWith}
       'P',
       'AF',
       'NX',
-      'RP',
       'H',
-      `"use strict";\nreturn function block(st) {\n${body}\n};`,
+      ...LOOKUP_HELPER_NAMES,
+      `"use strict";\nreturn function block(st) {\n${LOOKUP_TEMPS}\n${body}\n};`,
     ) as (...helpers: unknown[]) => Block;
   } catch {
     // Code generation unavailable (e.g. a CSP without 'unsafe-eval'): use closures.
@@ -210,7 +213,7 @@ ${altWith}
     predicateCall,
     applyFormatters,
     NO_EXTRA,
-    resolveProperty,
     escapeHtml,
+    ...LOOKUP_HELPERS,
   );
 }

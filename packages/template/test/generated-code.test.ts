@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { HOT_RUNS } from '../src/compiler/compile-block';
+import { type TemplateError, createEngine } from '../src/index';
+
+/**
+ * The conformance corpus renders each spec once, i.e. through closures only. Here every
+ * render spec also runs hot (generated code, with its inline property reads): output and
+ * errors must be what the first, closure-built render gave. The corpus is read at run
+ * time from ../shared (skipped when absent).
+ */
+const harness = resolve(__dirname, '../../../../shared/conformance/run.mjs');
+
+interface Case {
+  call: string;
+  input: {
+    file: string;
+    template: string;
+    json: unknown;
+    partials?: Record<string, string>;
+    inject?: Record<string, string>;
+    locale: string | null;
+    now?: number;
+  };
+}
+
+async function renderCases(): Promise<Case[]> {
+  if (!existsSync(harness)) return [];
+  const mod = (await import(pathToFileURL(harness).href)) as {
+    discover(roots: string[]): { specs: unknown[] };
+    buildCase(spec: unknown): Case;
+  };
+  const { specs } = mod.discover([resolve(harness, '../specs')]);
+  const cases: Case[] = [];
+  for (const spec of specs) {
+    try {
+      const c = mod.buildCase(spec);
+      if (c.call === 'render') cases.push(c);
+    } catch {
+      // A spec the harness itself rejects is not ours to check.
+    }
+  }
+  return cases;
+}
+
+const cases = await renderCases();
+const engine = createEngine();
+const codes = (errors: TemplateError[]) => errors.map((e) => `${e.code}:${e.message}`);
+
+describe.skipIf(cases.length === 0)('generated code renders every conformance spec as closures do', () => {
+  it.each(cases.map((c) => [c.input.file, c] as const))('%s', (_file, c) => {
+    const { template } = engine.compile(c.input.template, { partials: c.input.partials ?? {} });
+    const options = {
+      locale: c.input.locale,
+      now: c.input.now ?? 1_700_000_000_000,
+      ...(c.input.inject ? { inject: c.input.inject } : {}),
+    };
+    const render = () => {
+      const errors: TemplateError[] = [];
+      return { out: template.render(c.input.json, { ...options, errors }), errors: codes(errors) };
+    };
+    const first = render();
+    let hot = first;
+    for (let i = 0; i < HOT_RUNS + 1; i++) hot = render();
+    expect(hot).toEqual(first);
+  });
+});
+
+describe('inline property reads in generated code', () => {
+  const closures = createEngine({ codegen: false });
+  const proto = JSON.parse('{"__proto__": {"x": 1}, "a": {"b": 2}}');
+  const inherited = Object.create({ title: 'inherited', b: 'inherited' }) as Record<string, unknown>;
+  inherited.own = { b: 'own' };
+  it.each([
+    ['{title}|{a.b}|{a.b.c}', { title: 't', a: { b: 'x' } }],
+    [
+      '{.repeated section xs}{length}{title}{@.title}{0}{.end}',
+      { xs: [[1, 2], { title: 'o' }, 'str', 5, null], title: 'outer' },
+    ],
+    [
+      '{.section xs}{length}{.end}{xs.length}{xs.0}|{xs.toString}{constructor}{a.hasOwnProperty}',
+      { xs: [7, 8], a: {} },
+    ],
+    ['{.section a}{b}{.end}{__proto__.x}{a.__proto__}{a.b}', proto],
+    ['{title}{own.b}{.section own}{b}{.end}{b}', inherited],
+    ['{.section a}{.section b}{c}{d}{.end}{.end}', { a: { b: { c: 1 }, d: 2 }, d: 3 }],
+    ['{.section n}{toFixed}{.end}{s.length}{.section s}{length}{.end}', { n: 3, s: 'abc' }],
+    [
+      '{a-b}{a b}|{x.1.y}|{"q"}',
+      { 'a-b': 'dash', 'a b': 'space', x: [{ y: 0 }, { y: 'one' }], '"q"': 'quote' },
+    ],
+    [
+      '{.repeated section xs}{@index}{.if on}on{.or}{name|html}{.end}{.end}',
+      { xs: [{ on: 1 }, { name: '<b>' }], on: 0 },
+    ],
+    ['{.section a}{.section @}{b}{.end}{.end}{.section missing}x{.or}none{.end}', { a: { b: 'deep' } }],
+  ])('%s', (source, data) => {
+    const expected = closures.compile(source).template.render(data);
+    const { template } = engine.compile(source);
+    for (let i = 0; i < HOT_RUNS + 1; i++) template.render(data);
+    expect(template.render(data)).toBe(expected);
+  });
+});
