@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HOT_RUNS } from '../src/compiler/compile-block';
-import { type TemplateError, createEngine } from '../src/index';
+import { type TemplatePlugin, type TemplateError, builtinPlugins, createEngine } from '../src/index';
 
 /**
  * The conformance corpus renders each spec once, i.e. through closures only. Here every
@@ -101,5 +101,45 @@ describe('inline property reads in generated code', () => {
     const { template } = engine.compile(source);
     for (let i = 0; i < HOT_RUNS + 1; i++) template.render(data);
     expect(template.render(data)).toBe(expected);
+  });
+});
+
+describe('plugin calls written into generated code', () => {
+  const boom: TemplatePlugin = {
+    name: 'boom',
+    formatters: {
+      boom: () => {
+        throw new TypeError('formatter broke');
+      },
+      twice: (value, args) => `${String(value)}${args.join('')}${String(value)}`,
+      self(this: unknown) {
+        return this === undefined ? 'no receiver' : typeof this;
+      },
+    },
+    predicates: {
+      'boom?': () => {
+        throw new RangeError('predicate broke');
+      },
+      'yes?': (args) => args[0] !== 'no',
+    },
+  };
+  const plugins = [...builtinPlugins, boom];
+  const closures = createEngine({ plugins, codegen: false });
+  const hot = createEngine({ plugins });
+  it.each([
+    ['{a|boom}|{a|twice -|html}|{a|html|twice}'],
+    ['{.boom?}A{.or yes? no}B{.or yes?}C{.end}{.yes?}D{.end}'],
+    ['{.repeated section xs}{@|twice ,}{.boom?}x{.or}{@|boom|html}{.end}{.end}'],
+    ['{a|self}{.section xs}{@|json}{.end}'],
+  ])('%s', (source) => {
+    const data = { a: '<a>', xs: [1, 'two'] };
+    const expectedErrors: TemplateError[] = [];
+    const expected = closures.compile(source).template.render(data, { errors: expectedErrors });
+    const { template } = hot.compile(source);
+    for (let i = 0; i < HOT_RUNS + 1; i++) template.render(data);
+    const errors: TemplateError[] = [];
+    expect(template.render(data, { errors })).toBe(expected);
+    expect(codes(errors)).toEqual(codes(expectedErrors));
+    expect(errors.length).toBeGreaterThan(source.includes('boom') ? 0 : -1);
   });
 });

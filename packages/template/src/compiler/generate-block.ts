@@ -1,11 +1,9 @@
-import type { Predicate } from '../plugin-api';
-import type { Node, OrNode, Path } from '../parser/nodes';
+import type { FormatterCall, Node, OrNode, Path } from '../parser/nodes';
 import { type Block, Frame, resolvePath, resolveSection } from '../runtime/frame';
-import type { RenderState } from '../runtime/render-state';
-import type { SourceInfo } from '../errors';
 import { isTruthy } from '../values';
 import { type CompileEnv, compileNode, compileVariable, constantText } from './compile-block';
-import { NO_EXTRA, applyFormatters, bind, testPredicate } from './plugin-calls';
+import { type BoundFormatter, NO_EXTRA, bind } from './plugin-calls';
+import { CALL_HELPERS, CALL_HELPER_NAMES, formatterChainCode, predicateCode } from './emit-calls';
 import { emitText } from './emit';
 import {
   LOOKUP_HELPERS,
@@ -34,18 +32,6 @@ const INLINE_MAX = 682;
 
 /** Above this much generated source a block falls back to closures (V8 optimizes small functions best). */
 const MAX_SOURCE = 40_000;
-
-function predicateCall(
-  st: RenderState,
-  fn: Predicate | undefined,
-  args: readonly string[],
-  source: SourceInfo,
-  pos: number,
-): boolean {
-  st.source = source;
-  st.pos = pos;
-  return testPredicate(st, fn, args);
-}
 
 /**
  * Compile a block, with its sections, repeated sections, predicates and ifs inlined, into
@@ -98,16 +84,16 @@ export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
           stmts.push(
             `{ const ${v} = ${resolve(node.refs[0] as Path)};
 if (typeof ${v} === 'string' && ${v}.length < ${INLINE_MAX}) st.append(${text}H(${v}, ${attr}));
-else { st.source = ${k(env.source)}; st.pos = ${node.pos};
-st.append(${text}E(AF(st, st.ctx.forValue(st.frame, ${v}), ${k(bind(node.formatters, env))}, ${v}, NX, 'VARIABLE'))); } }`,
+else { ${formatted(v, node.formatters, node.pos)}
+st.append(${text}E(${v}f)); } }`,
           );
         } else if (node.refs.length === 1) {
           // Formatted variable inline: the formatted value is the current node for the plugins.
           const v = `v${ids++}`;
           const text = prefix === '' ? '' : `${JSON.stringify(prefix)} + `;
           stmts.push(
-            `{ const ${v} = ${resolve(node.refs[0] as Path)}; st.source = ${k(env.source)}; st.pos = ${node.pos};
-st.append(${text}E(AF(st, st.ctx.forValue(st.frame, ${v}), ${k(bind(node.formatters, env))}, ${v}, NX, 'VARIABLE'))); }`,
+            `{ const ${v} = ${resolve(node.refs[0] as Path)}; ${formatted(v, node.formatters, node.pos)}
+st.append(${text}E(${v}f)); }`,
           );
         } else {
           stmts.push(
@@ -133,13 +119,39 @@ st.append(${text}E(AF(st, st.ctx.forValue(st.frame, ${v}), ${k(bind(node.formatt
   const section = (path: Path, frame: string) =>
     sectionLookupCode(path, frame, k) ?? `RS(${k(path)}, ${frame})`;
 
-  const test = (name: string, args: readonly string[], pos: number) =>
-    `P(st, ${k(env.registry.predicates.get(name))}, ${k(args)}, ${k(env.source)}, ${pos})`;
+  // Constants the block calls (formatters, predicates, their arguments) become `const`s of
+  // the factory, so each call site has one known target.
+  const hoisted: string[] = [];
+  const hoist = (value: unknown) => {
+    const name = `$h${hoisted.length}`;
+    hoisted.push(`const ${name} = ${k(value)};`);
+    return name;
+  };
+  const source = k(env.source);
+
+  /** Statements declaring `${v}f`: the formatters of a variable tag applied to `v`. */
+  const formatted = (v: string, calls: FormatterCall[], pos: number) =>
+    `st.source = ${source}; st.pos = ${pos};\n${formatterChainCode(
+      `${v}f`,
+      v,
+      `st.ctx.forValue(st.frame, ${v})`,
+      'NX',
+      bind(calls, env) as BoundFormatter[],
+      hoist,
+      'VARIABLE',
+    )}`;
+
+  /** A predicate test choosing between `then` and `otherwise` (code). */
+  const test = (name: string, args: readonly string[], pos: number, then: string, otherwise: string) => {
+    const p = `p${ids++}`;
+    const call = predicateCode(p, env.registry.predicates.get(name), args, hoist);
+    return `{ st.source = ${source}; st.pos = ${pos};\n${call}\nif (${p}) {\n${then}\n} else {\n${otherwise}\n} }`;
+  };
 
   const alternate = (alt: OrNode | null): string => {
     if (alt === null) return '';
     if (alt.name === null) return block(alt.block);
-    return `if (${test(alt.name, alt.args?.list ?? [], alt.pos)}) {\n${block(alt.block)}\n} else {\n${alternate(alt.alt)}\n}`;
+    return test(alt.name, alt.args?.list ?? [], alt.pos, block(alt.block), alternate(alt.alt));
   };
 
   const instruction = (node: Node): string => {
@@ -164,7 +176,7 @@ ${altWith}
 } else {\n${alternate(node.alt)}\n} }`;
       }
       case 'predicate':
-        return `if (${test(node.name, node.args?.list ?? [], node.pos)}) {\n${block(node.block)}\n} else {\n${alternate(node.alt)}\n}`;
+        return test(node.name, node.args?.list ?? [], node.pos, block(node.block), alternate(node.alt));
       case 'if': {
         // Left to right, no precedence; stop at the first operator that decides the result.
         const refs = node.refs;
@@ -182,7 +194,7 @@ ${altWith}
   };
 
   const body = block(nodes);
-  if (body.length > MAX_SOURCE) return null;
+  if (body.length + hoisted.length * 24 > MAX_SOURCE) return null;
   let make: (...helpers: unknown[]) => Block;
   try {
     make = new Function(
@@ -192,12 +204,11 @@ ${altWith}
       'RS',
       'T',
       'E',
-      'P',
-      'AF',
       'NX',
       'H',
       ...LOOKUP_HELPER_NAMES,
-      `"use strict";\nreturn function block(st) {\n${LOOKUP_TEMPS}\n${body}\n};`,
+      ...CALL_HELPER_NAMES,
+      `"use strict";\n${hoisted.join('\n')}\nreturn function block(st) {\n${LOOKUP_TEMPS}\n${body}\n};`,
     ) as (...helpers: unknown[]) => Block;
   } catch {
     // Code generation unavailable (e.g. a CSP without 'unsafe-eval'): use closures.
@@ -210,10 +221,9 @@ ${altWith}
     resolveSection,
     isTruthy,
     emitText,
-    predicateCall,
-    applyFormatters,
     NO_EXTRA,
     escapeHtml,
     ...LOOKUP_HELPERS,
+    ...CALL_HELPERS,
   );
 }

@@ -39,7 +39,7 @@ function unexpected(
 const LARGE = 4096;
 
 /** Memory bound and deadline around formatters: checked on large inputs and outputs only. */
-function checkLarge(st: RenderState, v: unknown): void {
+export function checkLarge(st: RenderState, v: unknown): void {
   if (typeof v === 'string') {
     if (v.length >= LARGE) st.largeValue(v.length, true);
   } else if (Array.isArray(v) && v.length >= LARGE) st.largeValue(v.length, false);
@@ -59,7 +59,9 @@ export function applyFormatters(
     for (let i = 0; i < fmts.length; i++) {
       const f = fmts[i] as BoundFormatter;
       checkLarge(st, v);
-      v = f.fn(v, f.args, ctx, extra);
+      // Called without a receiver, as generated code calls it.
+      const fn = f.fn;
+      v = fn(v, f.args, ctx, extra);
     }
     checkLarge(st, v);
     return v;
@@ -67,6 +69,18 @@ export function applyFormatters(
     unexpected(st, e, op, 'FORMATTER_ERROR');
     return undefined;
   }
+}
+
+/** A formatter threw: record it (a budget stop keeps unwinding); the tag's value is missing. */
+export function formatterFailed(st: RenderState, e: unknown, op: string): undefined {
+  unexpected(st, e, op, 'FORMATTER_ERROR');
+  return undefined;
+}
+
+/** A predicate threw: record it (a budget stop keeps unwinding); the test is false. */
+export function predicateFailed(st: RenderState, e: unknown): boolean {
+  unexpected(st, e, 'PREDICATE', 'PREDICATE_ERROR');
+  return false;
 }
 
 export function testPredicate(st: RenderState, fn: Predicate | undefined, args: readonly string[]): boolean {
