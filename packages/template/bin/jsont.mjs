@@ -60,7 +60,9 @@ const locale = flags.locale === undefined ? 'en-US' : flags.locale === 'none' ? 
 const { createEngine, BUDGET_ERROR_CODES: BUDGET } = await tsImport('../src/index.ts', import.meta.url);
 const { template, errors } = createEngine().compile(source, { partials });
 const runtime = [];
-const output = template.render(data, {
+// Bytes, not a string: the page goes to stdout as UTF-8 anyway, and renderBytes encodes it
+// while rendering instead of building one large string first.
+const output = template.renderBytes(data, {
   locale,
   ...(now === undefined ? {} : { now }),
   ...(maxRenderMs === undefined ? {} : { budget: { maxRenderMs } }),

@@ -44,6 +44,16 @@ describe('jsont CLI output to a pipe', () => {
     expect(Buffer.byteLength(r.stdout)).toBe(500_000);
   }, 30_000);
 
+  it('writes the UTF-8 bytes of non-ASCII output, also across chunk edges', () => {
+    const items = Array.from({ length: 4000 }, (_, i) => `caf\u00e9 \u2014 ${i} \u{1F600}`);
+    const r = jsont({
+      't.html': '{.repeated section items}<p>{@|html}</p>{.end}',
+      'd.json': JSON.stringify({ items }),
+    });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(items.map((s) => `<p>${s}</p>`).join(''));
+  }, 30_000);
+
   it('passes --max-render-ms as the render deadline', () => {
     const r = jsont(
       {

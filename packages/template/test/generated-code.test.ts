@@ -1,51 +1,14 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HOT_RUNS } from '../src/compiler/compile-block';
+import { conformanceRenderCases } from './conformance-cases';
 import { type TemplatePlugin, type TemplateError, builtinPlugins, createEngine } from '../src/index';
 
 /**
  * The conformance corpus renders each spec once, i.e. through closures only. Here every
  * render spec also runs hot (generated code, with its inline property reads): output and
- * errors must be what the first, closure-built render gave. The corpus is read at run
- * time from ../shared (skipped when absent).
+ * errors must be what the first, closure-built render gave.
  */
-const harness = resolve(__dirname, '../../../../shared/conformance/run.mjs');
-
-interface Case {
-  call: string;
-  input: {
-    file: string;
-    template: string;
-    json: unknown;
-    partials?: Record<string, string>;
-    inject?: Record<string, string>;
-    locale: string | null;
-    now?: number;
-  };
-}
-
-async function renderCases(): Promise<Case[]> {
-  if (!existsSync(harness)) return [];
-  const mod = (await import(pathToFileURL(harness).href)) as {
-    discover(roots: string[]): { specs: unknown[] };
-    buildCase(spec: unknown): Case;
-  };
-  const { specs } = mod.discover([resolve(harness, '../specs')]);
-  const cases: Case[] = [];
-  for (const spec of specs) {
-    try {
-      const c = mod.buildCase(spec);
-      if (c.call === 'render') cases.push(c);
-    } catch {
-      // A spec the harness itself rejects is not ours to check.
-    }
-  }
-  return cases;
-}
-
-const cases = await renderCases();
+const cases = await conformanceRenderCases();
 const engine = createEngine();
 const codes = (errors: TemplateError[]) => errors.map((e) => `${e.code}:${e.message}`);
 

@@ -109,11 +109,8 @@ export class PluginContext implements RenderContext {
     const savedFrame = st.frame;
     const savedSource = st.source;
     const savedPos = st.pos;
-    const savedOut = st.out;
     // Render into a fresh buffer; the outer text still counts against the output limit.
-    st.outerLength += savedOut.length;
-    st.outLimit -= savedOut.length;
-    st.out = '';
+    const savedOut = st.beginCapture();
     try {
       // The partial's scope sits above the tag's value scope (the value before formatting),
       // as in JSON-T, so lookups that miss in the partial node continue there.
@@ -126,9 +123,7 @@ export class PluginContext implements RenderContext {
       block(st);
       return st.out;
     } finally {
-      st.outerLength -= savedOut.length;
-      st.outLimit += savedOut.length;
-      st.out = savedOut;
+      st.endCapture(savedOut);
       st.depth--;
       st.frame = savedFrame;
       this.scope = scope;

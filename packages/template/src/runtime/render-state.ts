@@ -1,10 +1,17 @@
 import { type SourceInfo, type TemplateError, type TemplateErrorCode, makeError, messages } from '../errors';
 import type { Limits } from '../limits';
+import type { ByteSink } from './byte-sink';
 import { type Block, Frame } from './frame';
 import { PluginContext } from './plugin-context';
 
 /** Steps between two readings of the clock (the deadline check). */
 const CLOCK_EVERY = 1024;
+
+/**
+ * When rendering to bytes, `out` is encoded into the sink once it is longer than this:
+ * small enough that V8 flattens it in young space, large enough that encoding calls are few.
+ */
+const SPILL_AT = 8192;
 
 /** Thrown to stop a render that hit a hard limit; caught by the template's render(). */
 export class RenderAbort extends Error {}
@@ -17,8 +24,17 @@ export class RenderState {
   out = '';
   /** Characters held by outer buffers while a partial renders into a fresh one. */
   outerLength = 0;
-  /** Room left for `out`: the output limit minus what outer buffers hold. */
+  /** Room left for `out`: the output limit minus what outer buffers and the sink hold. */
   outLimit: number;
+  /**
+   * What `append` compares the length of `out` with: the room left, or less when `out` is
+   * due to spill into the sink. One comparison on the hot path; `full` sorts out which.
+   */
+  appendLimit: number;
+  /** Where the output goes as UTF-8 (renderBytes); null for a string render. */
+  private sink: ByteSink | null = null;
+  /** Open captures (partials, plugins): their text is returned as a string, so no spilling. */
+  private captures = 0;
   steps = 0;
   /**
    * Step count at which the next checkpoint runs: the instruction budget, or sooner so the
@@ -48,6 +64,7 @@ export class RenderState {
   ) {
     this.frame = new Frame(data, null);
     this.outLimit = limits.maxOutputLength;
+    this.appendLimit = this.outLimit;
     this.maxSteps = limits.maxInstructions;
     this.checkAt = Math.min(CLOCK_EVERY, this.maxSteps);
     this.deadline = limits.maxRenderMs > 0 ? Date.now() + limits.maxRenderMs : Number.POSITIVE_INFINITY;
@@ -62,7 +79,41 @@ export class RenderState {
 
   append(text: string): void {
     this.out += text;
+    if (this.out.length > this.appendLimit) this.full();
+  }
+
+  /** Send the output to `sink` as it grows; `finishBytes` writes the rest. */
+  renderToBytes(sink: ByteSink): void {
+    this.sink = sink;
+    this.setAppendLimit();
+  }
+
+  /** Write what `out` still holds to the sink (after the render, also a stopped one). */
+  finishBytes(): void {
+    if (this.sink !== null && this.out !== '') this.sink.write(this.out);
+    this.out = '';
+  }
+
+  private setAppendLimit(): void {
+    this.appendLimit =
+      this.sink !== null && this.captures === 0 ? Math.min(this.outLimit, SPILL_AT) : this.outLimit;
+  }
+
+  /** `out` passed `appendLimit`: past the output limit, or due to spill. */
+  private full(): void {
     if (this.out.length > this.outLimit) this.overflow();
+    let text = this.out;
+    let keep = '';
+    // A surrogate pair split across two writes would encode as two U+FFFD: keep the high half.
+    const last = text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      keep = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    (this.sink as ByteSink).write(text);
+    this.outLimit -= text.length;
+    this.out = keep;
+    this.setAppendLimit();
   }
 
   private overflow(): never {
@@ -133,18 +184,36 @@ export class RenderState {
 
   /** Run `fn` with a fresh output buffer and return what it wrote. */
   capture(fn: () => void): string {
-    const saved = this.out;
-    this.outerLength += saved.length;
-    this.outLimit -= saved.length;
-    this.out = '';
+    const saved = this.beginCapture();
     try {
       fn();
       return this.out;
     } finally {
-      this.outerLength -= saved.length;
-      this.outLimit += saved.length;
-      this.out = saved;
+      this.endCapture(saved);
     }
+  }
+
+  /**
+   * Start writing into a fresh buffer (whose text the caller takes as a string); returns the
+   * outer buffer for `endCapture`. The outer text still counts against the output limit.
+   */
+  beginCapture(): string {
+    const saved = this.out;
+    this.outerLength += saved.length;
+    this.outLimit -= saved.length;
+    this.out = '';
+    this.captures++;
+    this.setAppendLimit();
+    return saved;
+  }
+
+  /** Back to the outer buffer `saved`; the captured text is dropped (read `out` before). */
+  endCapture(saved: string): void {
+    this.outerLength -= saved.length;
+    this.outLimit += saved.length;
+    this.out = saved;
+    this.captures--;
+    this.setAppendLimit();
   }
 
   injectable(path: string): unknown {
