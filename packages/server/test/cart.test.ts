@@ -83,6 +83,30 @@ describe.each(backends)('shopping cart API on %s', (backend) => {
     expect(second.json().shoppingCart.entries[0].quantity).toBe(4);
   });
 
+  it('answers an add with the cart a fresh read shows: lines in the order added, the re-added one in place', async () => {
+    const first = await addToCart(site, { itemId: tee.id, sku: 'TEE-NAV-S', quantity: 1 });
+    const token = cartTokenFrom(first)!;
+    await addToCart(site, { itemId: tee.id, sku: 'TEE-NAV-M', quantity: 1 }, token);
+    await addToCart(site, { itemId: tee.id, sku: 'TEE-NAV-L', quantity: 1 }, token);
+    // The middle line again: the answer is built partly from the written row, partly from
+    // the other lines' join, and must not move it to the end.
+    const again = await addToCart(site, { itemId: tee.id, sku: 'TEE-NAV-M', quantity: 2 }, token);
+    expect(again.statusCode).toBe(200);
+    const answered = again.json().shoppingCart;
+    expect(answered.entries.map((e: { chosenVariant: { sku: string } }) => e.chosenVariant.sku)).toEqual([
+      'TEE-NAV-S',
+      'TEE-NAV-M',
+      'TEE-NAV-L',
+    ]);
+    expect(answered.entries[1]).toMatchObject({ quantity: 3, title: 'Classic Tee', subTotal: 8400 });
+    const read = await site.request({
+      method: 'GET',
+      url: '/api/commerce/shopping-cart',
+      cookies: { CART: token },
+    });
+    expect(read.json()).toEqual(answered);
+  });
+
   it.each([
     [{ sku: null }, 400, 'Please select the Size and Color options.'],
     [{ sku: null, chosenOptions: { Size: 'M' } }, 400, 'Please select the Color option.'],

@@ -12,6 +12,9 @@ import { rawQuery } from './raw-query';
  * cache: the line is written only when everything of that variant in the cart plus this add
  * stays within the live stock (and 9999), and a concurrent add to the same line sums into it
  * under the same bound. No row written → the caller re-checks on live data (two statements).
+ * The other lines come back joined with the catalogue; the written line is built here from
+ * the written row, the live variant and the cached product, so the common cart (one line,
+ * added to again) costs no join at all: that join was a third of the statement's time.
  */
 const fastWrite = (cartWhere: string) => `with found as (
     select * from carts c where c.website_id = $1 and not c.is_purchased and ${cartWhere}
@@ -40,7 +43,7 @@ const fastWrite = (cartWhere: string) => `with found as (
     (select json_build_object('id', v.id, 'priceCents', v.price_cents, 'salePriceCents', v.sale_price_cents,
       'onSale', v.on_sale, 'qtyInStock', v.qty_in_stock, 'unlimited', v.unlimited, 'attributes', v.attributes)
       from variant v) as variant,
-    ${linesJson('(select id from target)')} as lines`;
+    ${linesJson('(select id from target)', '$9')} as lines`;
 
 const BY_TOKEN = fastWrite('c.token = $3');
 const BY_USER = fastWrite('c.site_user_id = $3 and c.kind = $5');
@@ -104,31 +107,41 @@ export async function fastAdd(
   if (!row.entry) return null;
   const entry = row.entry;
   const cart = toCart(row.new_cart) ?? toCart(row.cart);
-  const lines = row.lines.map((l) => ({ ...l, createdAt: new Date(l.createdAt) }));
-  const existing = lines.find((l) => l.entryId === entry.id);
-  if (existing) existing.quantity = entry.quantity;
-  else {
-    const { product } = input;
-    const v = row.variant;
-    lines.push({
-      entryId: entry.id,
-      itemId: input.itemId,
-      sku: input.sku,
-      quantity: entry.quantity,
-      additionalFields: null,
-      createdAt: new Date(entry.createdAt),
-      title: product.title,
-      itemUrlId: product.itemUrlId,
-      imageUrl: product.imageUrl,
-      productType: product.productType,
-      variantId: v.id,
-      priceCents: v.priceCents,
-      salePriceCents: v.salePriceCents,
-      onSale: v.onSale,
-      qtyInStock: v.qtyInStock,
-      unlimited: v.unlimited,
-      attributes: v.attributes,
-    });
+  const v = row.variant;
+  const { product } = input;
+  const written: CartLine = {
+    entryId: entry.id,
+    itemId: input.itemId,
+    sku: input.sku,
+    quantity: entry.quantity,
+    additionalFields: null,
+    createdAt: new Date(entry.createdAt),
+    title: product.title,
+    itemUrlId: product.itemUrlId,
+    imageUrl: product.imageUrl,
+    productType: product.productType,
+    variantId: v.id,
+    priceCents: v.priceCents,
+    salePriceCents: v.salePriceCents,
+    onSale: v.onSale,
+    qtyInStock: v.qtyInStock,
+    unlimited: v.unlimited,
+    attributes: v.attributes,
+  };
+  // The order the database gives (created_at, then id): the timestamps compare as the
+  // same-format text PostgreSQL wrote, microseconds included.
+  const lines: CartLine[] = [];
+  let placed = false;
+  for (const l of row.lines) {
+    if (
+      !placed &&
+      (entry.createdAt < l.createdAt || (entry.createdAt === l.createdAt && entry.id < l.entryId))
+    ) {
+      lines.push(written);
+      placed = true;
+    }
+    lines.push({ ...l, createdAt: new Date(l.createdAt) });
   }
+  if (!placed) lines.push(written);
   return { cart, created: row.new_cart !== null, lines, entryId: entry.id };
 }

@@ -44,9 +44,13 @@ const readSql = (cartWhere: string) => `with cart as (
 const READ_BY_TOKEN = readSql('c.token = $3');
 const READ_BY_USER = readSql('c.site_user_id = $3 and c.kind = $4');
 
-/** A cart's lines joined with the current catalogue (same shape as cart-store loadCartLines). */
+/**
+ * A cart's lines joined with the current catalogue (same shape as cart-store loadCartLines),
+ * optionally without the line of one merge key (the line the statement itself writes).
+ */
 export const linesJson = (
   cartId: string,
+  exceptMergeKey?: string,
 ) => `(select coalesce(json_agg(l order by l."createdAt", l."entryId"), '[]'::json) from (
     select e.id as "entryId", e.item_id as "itemId", e.sku, e.quantity, e.additional_fields as "additionalFields",
       e.created_at as "createdAt", i.title, i.url_id as "itemUrlId", i.main_image->>'assetUrl' as "imageUrl",
@@ -57,7 +61,7 @@ export const linesJson = (
     join variants v on v.website_id = e.website_id and v.sku = e.sku
     join items i on i.id = e.item_id
     join products p on p.item_id = e.item_id
-    where e.cart_id = ${cartId}) l)`;
+    where e.cart_id = ${cartId}${exceptMergeKey ? ` and e.merge_key <> ${exceptMergeKey}` : ''}) l)`;
 
 const WRITE = `with new_cart as (
     insert into carts (website_id, token, site_user_id, kind)
