@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   /** Set → PostgreSQL; unset → embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per process (default 10; PGlite has one). */
+  databasePoolSize?: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); unset → mail stays in the outbox. */
   smtpUrl: string | undefined;
@@ -51,6 +53,15 @@ const schema = z
       z
         .string()
         .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    DATABASE_POOL_SIZE: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: 'DATABASE_POOL_SIZE must be a number' })
+        .int('DATABASE_POOL_SIZE must be a whole number')
+        .min(1, 'DATABASE_POOL_SIZE must be between 1 and 200')
+        .max(200, 'DATABASE_POOL_SIZE must be between 1 and 200')
         .optional(),
     ),
     LOG_LEVEL: z.preprocess(
@@ -178,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     natsUrl: e.NATS_URL,
