@@ -14,7 +14,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads DATABASE_POOL_SIZE (unset: the pool default)', () => {
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '24' }).databasePoolSize).toBe(24);
+  });
+
   it.each([
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be between 1 and 200/],
+    [{ DATABASE_POOL_SIZE: 'many' }, /DATABASE_POOL_SIZE must be a number/],
     [{ PORT: 'abc' }, /PORT: PORT must be a number/],
     [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
     [{ PORT: '3.5' }, /PORT must be a whole number/],
