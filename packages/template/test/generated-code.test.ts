@@ -59,6 +59,14 @@ describe('inline property reads in generated code', () => {
       { xs: [{ on: 1 }, { name: '<b>' }], on: 0 },
     ],
     ['{.section a}{.section @}{b}{.end}{.end}{.section missing}x{.or}none{.end}', { a: { b: 'deep' } }],
+    [
+      '{.var @a x}{.section s}{.var @a y}{@a}{.end}|{@a}|{@a.b}|{@a.0}|{@missing}',
+      { x: { b: 1 }, y: 'inner', s: { t: 1 } },
+    ],
+    [
+      '{.macro m}[{@v}|{title}|{@v.k}]{.end}{.var @v v}{s|apply m private}{s|apply m}{.var @w @v.k}{@w}',
+      { v: { k: 'vk' }, title: 'outer', s: { x: 1 } },
+    ],
   ])('%s', (source, data) => {
     const expected = closures.compile(source).template.render(data);
     const { template } = engine.compile(source);

@@ -1,5 +1,5 @@
 import type { Path } from '../parser/nodes';
-import { descend, resolveName, resolveProperty } from '../runtime/frame';
+import { type Frame, descend, resolveName, resolveProperty } from '../runtime/frame';
 
 /**
  * Generated source for variable lookups, with each property read written into the code.
@@ -27,9 +27,29 @@ export function descendStep(cur: unknown, key: string | number): unknown {
   return descend(cur, [key], 0);
 }
 
+/**
+ * `resolvePath([name], frame)` for a variable (`@url`): the first scope that defines it, not
+ * looking past a private one. Skips the name tests `resolveName` makes on every scope.
+ */
+export function resolveVariable(name: string, frame: Frame): unknown {
+  for (let f: Frame | null = frame; f !== null; f = f.parent) {
+    if (f.vars !== null) {
+      const value = f.vars.get(name);
+      if (value !== undefined) return value;
+    }
+    if (f.stop) return undefined;
+  }
+  return undefined;
+}
+
 /** The helpers the generated lookups call, in the order of LOOKUP_HELPER_NAMES. */
-export const LOOKUP_HELPERS: readonly unknown[] = [descendStep, resolveProperty, resolveName];
-export const LOOKUP_HELPER_NAMES: readonly string[] = ['D1', 'RP', 'RN'];
+export const LOOKUP_HELPERS: readonly unknown[] = [
+  descendStep,
+  resolveProperty,
+  resolveName,
+  resolveVariable,
+];
+export const LOOKUP_HELPER_NAMES: readonly string[] = ['D1', 'RP', 'RN', 'RV'];
 
 /**
  * Descend `prev` (an expression) by the segments of `path` from `from`. A string key is read
@@ -57,11 +77,14 @@ function isPlainName(first: unknown): first is string {
 
 /**
  * `resolvePath(path, frame)` as an expression (`frame` is an expression naming a Frame, cheap
- * to repeat), or null for paths without a fast form (`@var`, `@index`).
+ * to repeat), or null for paths without a fast form (`@index`, numbers).
  */
 export function lookupCode(path: Path, frame: string, k: (value: unknown) => string): string | null {
   const first = path[0];
   if (first === '@') return descendCode(`${frame}.node`, path, 1, k);
+  if (typeof first === 'string' && first.startsWith('@') && first !== '@index' && first !== '@index0') {
+    return descendCode(`RV(${JSON.stringify(first)}, ${frame})`, path, 1, k);
+  }
   if (!isPlainName(first)) return null;
   // The first segment walks up the scopes: inline only the read on the innermost one.
   const head = `(($n = ${frame}.node) !== null && typeof $n === 'object' && ($x = $n${access(first)}) !== undefined && typeof $x !== 'function' && !Array.isArray($n) ? $x : RP(${JSON.stringify(first)}, ${k([first])}, ${frame}))`;

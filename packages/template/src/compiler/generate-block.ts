@@ -186,6 +186,12 @@ ${altWith}
         }
         return `{ ${code}}\nif (r${id}) {\n${block(node.block)}\n} else {\n${alternate(node.alt)}\n} }`;
       }
+      case 'bindvar':
+        // `.var @x ref` without formatters: one lookup and a store, no closure call.
+        if (node.formatters === null) {
+          return `st.frame.setVar(${JSON.stringify(node.name)}, ${resolve(node.refs[0] as Path)});`;
+        }
+        return `${k(compileNode(node, env))}(st);`;
       default: {
         const fn = compileNode(node, env);
         return fn === null ? '' : `${k(fn)}(st);`;

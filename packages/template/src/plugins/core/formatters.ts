@@ -73,6 +73,13 @@ const isSpace = (c: number) =>
  * characters inside it) into `-`, lowercase. Same result as the three-regex version.
  */
 function slugify(text: string): string {
+  // Already a slug (lowercase ASCII letters, digits, '-'): nothing changes.
+  let i = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45)) break;
+  }
+  if (i === text.length) return text;
   let out = '';
   let space = false;
   for (let i = 0; i < text.length; i++) {
