@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carts } from '../src/db/schema/index';
 import { addToCart, cartTokenFrom, type DemoProductRef, demoProduct } from './helpers/shop';
 import { createTestSite, type TestSite } from './helpers/test-app';
 import { backends } from './helpers/test-db';
@@ -105,6 +107,24 @@ describe.each(backends)('shopping cart API on %s', (backend) => {
       cookies: { CART: token },
     });
     expect(read.json()).toEqual(answered);
+  });
+
+  it('records the last activity of a cart to the minute: an add rewrites a stale updated_at only', async () => {
+    const db = site.app.database.db;
+    const first = await addToCart(site, { itemId: tee.id, sku: 'TEE-NAV-S', quantity: 1 });
+    const token = cartTokenFrom(first)!;
+    const updatedAt = async () =>
+      (await db.select({ at: carts.updatedAt }).from(carts).where(eq(carts.token, token)))[0]!.at.getTime();
+    await db
+      .update(carts)
+      .set({ updatedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(carts.token, token));
+    const stale = await updatedAt();
+    await addToCart(site, { itemId: tee.id, sku: 'TEE-NAV-S', quantity: 1 }, token);
+    const touched = await updatedAt();
+    expect(touched - stale).toBeGreaterThan(60_000);
+    await addToCart(site, { itemId: tee.id, sku: 'TEE-NAV-M', quantity: 1 }, token);
+    expect(await updatedAt()).toBe(touched);
   });
 
   it.each([

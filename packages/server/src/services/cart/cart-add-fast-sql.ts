@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { AddProduct } from './add-product-cache';
-import { CART_JSON, linesJson } from './cart-add-sql';
+import { CART_JSON, linesJson, ACTIVITY_STALE } from './cart-add-sql';
 import { type CartLine, type CartOwner, type CartRow, newCartToken } from './cart-store';
 import { rawQuery } from './raw-query';
 
@@ -36,7 +36,7 @@ const fastWrite = (cartWhere: string) => `with found as (
     on conflict (cart_id, merge_key) do update set quantity = cart_entries.quantity + excluded.quantity
       where cart_entries.quantity + excluded.quantity <= (select cap from variant)
     returning id, quantity, created_at),
-  touch as (update carts set updated_at = now() where id = (select id from found) and exists (select 1 from up))
+  touch as (update carts set updated_at = now() where id = (select id from found) and ${ACTIVITY_STALE} and exists (select 1 from up))
   select (select ${CART_JSON} from found c) as cart,
     (select ${CART_JSON} from new_cart c) as new_cart,
     (select json_build_object('id', id, 'quantity', quantity, 'createdAt', created_at) from up) as entry,
