@@ -41,6 +41,13 @@ const MAX_SOURCE = 40_000;
  * Only constants go through `K`; template text never becomes code (JSON-escaped literals).
  * Returns null when the block is too large, so the caller uses closures instead.
  */
+/**
+ * `st.append(expr)` written out: V8 stops inlining calls into a large generated function
+ * once its inlining budget is spent, and appends are the most frequent call.
+ */
+const app = (expr: string) =>
+  `{ const $o = st.out + (${expr}); st.out = $o; if ($o.length > st.appendLimit) st.full(); }`;
+
 export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
   const consts: unknown[] = [];
   const k = (value: unknown) => `K[${consts.push(value) - 1}]`;
@@ -53,7 +60,7 @@ export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
     const flush = () => {
       if (pending !== null) {
         count++;
-        stmts.push(`st.append(${JSON.stringify(pending)});`);
+        stmts.push(app(JSON.stringify(pending)));
         pending = null;
       }
     };
@@ -70,7 +77,7 @@ export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
         pending = null;
         if (node.formatters === null) {
           const value = `E(${resolve(node.refs[0] as Path)})`;
-          stmts.push(`st.append(${prefix === '' ? value : `${JSON.stringify(prefix)} + ${value}`});`);
+          stmts.push(app(prefix === '' ? value : `${JSON.stringify(prefix)} + ${value}`));
         } else if (
           node.refs.length === 1 &&
           node.formatters.length === 1 &&
@@ -83,9 +90,9 @@ export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
           const text = prefix === '' ? '' : `${JSON.stringify(prefix)} + `;
           stmts.push(
             `{ const ${v} = ${resolve(node.refs[0] as Path)};
-if (typeof ${v} === 'string' && ${v}.length < ${INLINE_MAX}) st.append(${text}H(${v}, ${attr}));
+if (typeof ${v} === 'string' && ${v}.length < ${INLINE_MAX}) ${app(`${text}H(${v}, ${attr})`)}
 else { ${formatted(v, node.formatters, node.pos)}
-st.append(${text}E(${v}f)); } }`,
+${app(`${text}E(${v}f)`)} } }`,
           );
         } else if (node.refs.length === 1) {
           // Formatted variable inline: the formatted value is the current node for the plugins.
@@ -93,7 +100,7 @@ st.append(${text}E(${v}f)); } }`,
           const text = prefix === '' ? '' : `${JSON.stringify(prefix)} + `;
           stmts.push(
             `{ const ${v} = ${resolve(node.refs[0] as Path)}; ${formatted(v, node.formatters, node.pos)}
-st.append(${text}E(${v}f)); }`,
+${app(`${text}E(${v}f)`)} }`,
           );
         } else {
           stmts.push(
@@ -106,7 +113,7 @@ st.append(${text}E(${v}f)); }`,
       pending = null;
       if (text !== null) {
         count++;
-        stmts.push(`st.append(${JSON.stringify(text)});`);
+        stmts.push(app(JSON.stringify(text)));
       }
       stmts.push(instruction(node));
     }

@@ -99,8 +99,8 @@ export class RenderState {
       this.sink !== null && this.captures === 0 ? Math.min(this.outLimit, SPILL_AT) : this.outLimit;
   }
 
-  /** `out` passed `appendLimit`: past the output limit, or due to spill. */
-  private full(): void {
+  /** `out` passed `appendLimit`: past the output limit, or due to spill (generated code calls it too). */
+  full(): void {
     if (this.out.length > this.outLimit) this.overflow();
     let text = this.out;
     let keep = '';
