@@ -71,14 +71,18 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Escape `&`, `<`, `>` (and `"` when `attr`). One pass; unchanged text is returned as is. */
-const HTML_SPECIAL = /[&<>]/;
-const ATTR_SPECIAL = /[&<>"]/;
+export const HTML_SPECIAL = /[&<>]/;
+export const ATTR_SPECIAL = /[&<>"]/;
 
 export function escapeHtml(text: string, attr = false): string {
   // Most values (names, URLs) need no escaping: the native search is the fast path, and
   // when it finds something, the loop starts there.
   const first = text.search(attr ? ATTR_SPECIAL : HTML_SPECIAL);
-  if (first === -1) return text;
+  return first === -1 ? text : escapeHtmlFrom(text, attr, first);
+}
+
+/** `escapeHtml` once the first special character is known to be at `first`. */
+export function escapeHtmlFrom(text: string, attr: boolean, first: number): string {
   let out = first === 0 ? '' : text.slice(0, first);
   let last = first;
   const n = text.length;

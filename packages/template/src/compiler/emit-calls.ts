@@ -1,5 +1,5 @@
 import type { Predicate } from '../plugin-api';
-import { type BoundFormatter, checkLarge, formatterFailed, predicateFailed } from './plugin-calls';
+import { type BoundFormatter, LARGE, checkLarge, formatterFailed, predicateFailed } from './plugin-calls';
 
 /**
  * Generated source for plugin calls. `applyFormatters` and `testPredicate` call every
@@ -12,6 +12,10 @@ import { type BoundFormatter, checkLarge, formatterFailed, predicateFailed } fro
 
 export const CALL_HELPER_NAMES: readonly string[] = ['CL', 'FE', 'PE'];
 export const CALL_HELPERS: readonly unknown[] = [checkLarge, formatterFailed, predicateFailed];
+
+/** `checkLarge(st, v)`, called only when `v` is a string or array that may be large (it checks again). */
+const large = (v: string) =>
+  `if ((typeof ${v} === 'string' || Array.isArray(${v})) && ${v}.length >= ${LARGE}) CL(st, ${v});`;
 
 /** Hoists a constant into a `const` of the factory and returns its name. */
 export type Hoist = (value: unknown) => string;
@@ -31,9 +35,9 @@ export function formatterChainCode(
 ): string {
   let code = `let ${out} = ${input};\ntry {\nconst ${out}c = ${ctx};\n`;
   for (const f of fmts) {
-    code += `CL(st, ${out}); ${out} = ${hoist(f.fn)}(${out}, ${hoist(f.args)}, ${out}c, ${extra});\n`;
+    code += `${large(out)} ${out} = ${hoist(f.fn)}(${out}, ${hoist(f.args)}, ${out}c, ${extra});\n`;
   }
-  return `${code}CL(st, ${out});\n} catch (e) { ${out} = FE(st, e, ${JSON.stringify(op)}); }`;
+  return `${code}${large(out)}\n} catch (e) { ${out} = FE(st, e, ${JSON.stringify(op)}); }`;
 }
 
 /** Statements declaring `out` as the predicate's result on the current scope, like `testPredicate`. */

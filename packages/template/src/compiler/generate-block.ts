@@ -13,7 +13,7 @@ import {
   sectionLookupCode,
 } from './emit-lookup';
 import { coreFormatters } from '../plugins/core/formatters';
-import { escapeHtml } from '../values';
+import { ATTR_SPECIAL, HTML_SPECIAL, escapeHtmlFrom } from '../values';
 
 /**
  * Escaping formatters inlined for short strings (the common case of a theme): the same
@@ -48,6 +48,12 @@ const MAX_SOURCE = 40_000;
 const app = (expr: string) =>
   `{ const $o = st.out + (${expr}); st.out = $o; if ($o.length > st.appendLimit) st.full(); }`;
 
+/** `T(expr)` (truthiness), with booleans passed through inline. */
+const truthyCode = (expr: string) => `(typeof ($t = ${expr}) === 'boolean' ? $t : T($t))`;
+
+/** `E(expr)` (what `{x}` writes), with strings, the common case, passed through inline. */
+const emitCode = (expr: string) => `(typeof ($e = ${expr}) === 'string' ? $e : E($e))`;
+
 export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
   const consts: unknown[] = [];
   const k = (value: unknown) => `K[${consts.push(value) - 1}]`;
@@ -76,7 +82,7 @@ export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
         const prefix = pending ?? '';
         pending = null;
         if (node.formatters === null) {
-          const value = `E(${resolve(node.refs[0] as Path)})`;
+          const value = emitCode(resolve(node.refs[0] as Path));
           stmts.push(app(prefix === '' ? value : `${JSON.stringify(prefix)} + ${value}`));
         } else if (
           node.refs.length === 1 &&
@@ -90,9 +96,9 @@ export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
           const text = prefix === '' ? '' : `${JSON.stringify(prefix)} + `;
           stmts.push(
             `{ const ${v} = ${resolve(node.refs[0] as Path)};
-if (typeof ${v} === 'string' && ${v}.length < ${INLINE_MAX}) ${app(`${text}H(${v}, ${attr})`)}
+if (typeof ${v} === 'string' && ${v}.length < ${INLINE_MAX}) ${app(`${text}(($s = ${v}.search(${attr ? 'HA' : 'HH'})) === -1 ? ${v} : H(${v}, ${attr}, $s))`)}
 else { ${formatted(v, node.formatters, node.pos)}
-${app(`${text}E(${v}f)`)} } }`,
+${app(`${text}(typeof ${v}f === 'string' ? ${v}f : E(${v}f))`)} } }`,
           );
         } else if (node.refs.length === 1) {
           // Formatted variable inline: the formatted value is the current node for the plugins.
@@ -100,7 +106,7 @@ ${app(`${text}E(${v}f)`)} } }`,
           const text = prefix === '' ? '' : `${JSON.stringify(prefix)} + `;
           stmts.push(
             `{ const ${v} = ${resolve(node.refs[0] as Path)}; ${formatted(v, node.formatters, node.pos)}
-${app(`${text}E(${v}f)`)} }`,
+${app(`${text}(typeof ${v}f === 'string' ? ${v}f : E(${v}f))`)} }`,
           );
         } else {
           stmts.push(
@@ -166,7 +172,7 @@ ${app(`${text}E(${v}f)`)} }`,
     switch (node.type) {
       case 'section':
         return `{ const o${id} = st.frame; const v${id} = ${section(node.ref, `o${id}`)}; st.frame = new F(v${id}, o${id});
-if (T(v${id})) {\n${block(node.block)}\n} else {\n${alternate(node.alt)}\n}
+if (${truthyCode(`v${id}`)}) {\n${block(node.block)}\n} else {\n${alternate(node.alt)}\n}
 st.frame = o${id}; }`;
       case 'repeated': {
         const altWith = node.altWith.length ? `if (i${id} < l${id}) {\n${block(node.altWith)}\n}` : '';
@@ -187,9 +193,9 @@ ${altWith}
       case 'if': {
         // Left to right, no precedence; stop at the first operator that decides the result.
         const refs = node.refs;
-        let code = `let r${id} = T(${resolve(refs[0] as Path)});\nL${id}: {\n`;
+        let code = `let r${id} = ${truthyCode(resolve(refs[0] as Path))};\nL${id}: {\n`;
         for (let i = 1; i < refs.length; i++) {
-          code += `if (${node.ops[i - 1] === 0 ? '' : '!'}r${id}) break L${id};\nr${id} = T(${resolve(refs[i] as Path)});\n`;
+          code += `if (${node.ops[i - 1] === 0 ? '' : '!'}r${id}) break L${id};\nr${id} = ${truthyCode(resolve(refs[i] as Path))};\n`;
         }
         return `{ ${code}}\nif (r${id}) {\n${block(node.block)}\n} else {\n${alternate(node.alt)}\n} }`;
       }
@@ -219,9 +225,11 @@ ${altWith}
       'E',
       'NX',
       'H',
+      'HH',
+      'HA',
       ...LOOKUP_HELPER_NAMES,
       ...CALL_HELPER_NAMES,
-      `"use strict";\n${hoisted.join('\n')}\nreturn function block(st) {\n${LOOKUP_TEMPS}\n${body}\n};`,
+      `"use strict";\n${hoisted.join('\n')}\nreturn function block(st) {\n${LOOKUP_TEMPS} let $e, $t, $s;\n${body}\n};`,
     ) as (...helpers: unknown[]) => Block;
   } catch {
     // Code generation unavailable (e.g. a CSP without 'unsafe-eval'): use closures.
@@ -235,7 +243,9 @@ ${altWith}
     isTruthy,
     emitText,
     NO_EXTRA,
-    escapeHtml,
+    escapeHtmlFrom,
+    HTML_SPECIAL,
+    ATTR_SPECIAL,
     ...LOOKUP_HELPERS,
     ...CALL_HELPERS,
   );

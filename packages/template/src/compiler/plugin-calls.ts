@@ -36,7 +36,7 @@ function unexpected(
 }
 
 /** Values at least this large (string length, array size) get the memory and clock checks. */
-const LARGE = 4096;
+export const LARGE = 4096;
 
 /** Memory bound and deadline around formatters: checked on large inputs and outputs only. */
 export function checkLarge(st: RenderState, v: unknown): void {
