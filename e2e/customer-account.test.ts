@@ -146,6 +146,59 @@ describe('customer account in Chromium', () => {
     expect(await page.textContent('.account-address .account-status')).toBe('Default');
     await shoot(page, 'account-addresses-desktop');
 
+    // Checkout starts from the account: its e-mail and default address, already priced
+    // for New York; another saved address (with an apartment) can be picked and is shipped to.
+    const second = await call(page, 'POST', '/api/site-users/account/addresses', {
+      address: {
+        firstName: 'Ada',
+        lastName: 'Byron',
+        address1: '5 Difference St',
+        address2: 'Apt 4',
+        city: 'Trenton',
+        region: 'NJ',
+        postalCode: '08608',
+        country: 'US',
+      },
+    });
+    expect(second.status).toBe(201);
+    const again = await call(page, 'POST', '/api/commerce/shopping-cart/entries', {
+      itemId: tee.json.item.id,
+      sku: 'TEE-NAV-M',
+      quantity: 1,
+    });
+    expect(again.status).toBe(200);
+    await page.goto('/checkout');
+    await page.waitForSelector('#checkout-saved-address');
+    await expect.poll(() => page.inputValue('#checkout-address1')).toBe('12 Engine Row');
+    expect(await page.inputValue('#checkout-email')).toBe(email);
+    expect(await page.inputValue('#checkout-city')).toBe('Albany');
+    expect(await page.inputValue('#checkout-state')).toBe('NY');
+    expect(await page.inputValue('#checkout-postalCode')).toBe('12207');
+    await page.selectOption('#checkout-saved-address', {
+      label: 'Ada Byron, 5 Difference St, Trenton, 08608, US',
+    });
+    expect(await page.inputValue('#checkout-address1')).toBe('5 Difference St');
+    expect(await page.inputValue('#checkout-address2')).toBe('Apt 4');
+    expect(await page.inputValue('#checkout-state')).toBe('NJ');
+    await page.waitForSelector('[data-testid="totals-summary"][aria-busy="false"]');
+    await shoot(page, 'checkout-saved-address-desktop');
+    await page.check('#checkout-shippingOptionId');
+    await page.locator('#card-number').pressSequentially('4242424242424242');
+    await page.locator('#card-expiry').pressSequentially('1230');
+    await page.fill('#card-cvc', '123');
+    await page.fill('#card-name', 'Ada Byron');
+    await page.click('button:has-text("Place order")');
+    await page.waitForURL('**/checkout/order-confirmed**');
+    const mine = await call(page, 'GET', '/api/site-users/account/orders');
+    const newest = mine.json.orders[0];
+    const detail = await call(page, 'GET', `/api/site-users/account/orders/${newest.id}`);
+    expect(detail.json.order.shippingAddress).toMatchObject({
+      address1: '5 Difference St',
+      address2: 'Apt 4',
+      city: 'Trenton',
+      region: 'NJ',
+    });
+
     // The same pages on a phone.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/account#orders');

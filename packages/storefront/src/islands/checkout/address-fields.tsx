@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { offlineAddressLookup } from './address-lookup';
 import type { CheckoutFields } from './validate-checkout';
 
@@ -9,6 +10,7 @@ const LABELS: Record<Key, string> = {
   firstName: 'First name',
   lastName: 'Last name',
   address1: 'Address',
+  address2: 'Apartment, suite (optional)',
   city: 'City',
   state: 'State / region',
   postalCode: 'Postal code',
@@ -25,6 +27,8 @@ export function AddressFields(props: {
   errors: CheckoutErrors;
   needsShipping: boolean;
   onChange: (key: Key, value: string) => void;
+  /** A signed-in customer's saved-address picker, first in the address fieldset. */
+  saved?: ReactNode;
 }) {
   const { fields, errors } = props;
   const described = (key: Key) => ({
@@ -81,9 +85,11 @@ export function AddressFields(props: {
       {props.needsShipping && (
         <fieldset className="checkout-section checkout-address">
           <legend>Shipping address</legend>
+          {props.saved}
           {input('firstName', 'given-name')}
           {input('lastName', 'family-name')}
           {input('address1', 'address-line1', 'text', 'checkout-address__wide')}
+          {input('address2', 'address-line2', 'text', 'checkout-address__wide')}
           {input('city', 'address-level2')}
           {select(
             'country',

@@ -1,6 +1,6 @@
 import { CART_ERRORS } from '@store/commerce';
 import type { ShoppingCart } from '@store/api/client';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ApiFailure } from '../../api';
 import { cartStore } from '../../cart-store';
 import { pageData } from '../../page-data';
@@ -17,6 +17,7 @@ import { paidByGiftCards, testCardTokenizer } from './card-tokenizer';
 import { CheckoutSummary } from './checkout-summary';
 import { GiftCardPayment } from './gift-card-payment';
 import { placeOrder } from './place-order';
+import { addressFields, SavedAddressPicker, useCheckoutAccount } from './saved-addresses';
 import { SubscriptionSummary } from './subscription-summary';
 import { type CheckoutFields, validateCheckout } from './validate-checkout';
 
@@ -65,6 +66,7 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
     firstName: '',
     lastName: '',
     address1: '',
+    address2: '',
     city: '',
     state: start?.region ?? '',
     postalCode: '',
@@ -117,6 +119,26 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
     const now = validateCheckout({ ...next, shippingOptionId: current.shippingOptionId }, needsShipping);
     recheck(errors, key, now[key], setErrors);
   };
+  // A signed-in customer starts from the account's e-mail and default address, unless
+  // something was typed already; any saved address can be picked instead.
+  const account = useCheckoutAccount();
+  const fillFrom = (part: Partial<CheckoutFields>) => {
+    const next = { ...fields, ...part };
+    setFields(next);
+    const now = validateCheckout({ ...next, shippingOptionId: current.shippingOptionId }, needsShipping);
+    const shown: CheckoutErrors = {};
+    for (const key of Object.keys(errors) as (keyof CheckoutFields)[]) if (now[key]) shown[key] = now[key];
+    setErrors(shown);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the account arrives
+  useEffect(() => {
+    if (!account) return;
+    const saved = account.addresses.find((a) => a.isDefault) ?? account.addresses[0];
+    fillFrom({
+      ...(fields.email === '' ? { email: account.email } : {}),
+      ...(saved && needsShipping && fields.address1 === '' ? addressFields(saved) : {}),
+    });
+  }, [account]);
   const changeCard = (key: keyof CardFields, value: string) => {
     const next = { ...card, [key]: value };
     setCard(next);
@@ -178,7 +200,13 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
         )}
       </div>
       <div className="checkout-layout__main">
-        <AddressFields fields={fields} errors={errors} needsShipping={needsShipping} onChange={changeField} />
+        <AddressFields
+          fields={fields}
+          errors={errors}
+          needsShipping={needsShipping}
+          onChange={changeField}
+          saved={account && <SavedAddressPicker addresses={account.addresses} onPick={fillFrom} />}
+        />
         {needsShipping && (
           <div className="checkout-section">
             <ShippingOptions

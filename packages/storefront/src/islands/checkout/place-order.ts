@@ -30,6 +30,7 @@ export async function placeOrder(input: {
             firstName: fields.firstName,
             lastName: fields.lastName,
             address1: fields.address1,
+            address2: fields.address2.trim() || undefined,
             city: fields.city,
             region: fields.state || undefined,
             postalCode: fields.postalCode,

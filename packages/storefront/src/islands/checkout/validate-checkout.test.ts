@@ -6,6 +6,7 @@ const filled: CheckoutFields = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   address1: '1 Main St',
+  address2: '',
   city: 'London',
   state: '',
   postalCode: 'N1 9GU',

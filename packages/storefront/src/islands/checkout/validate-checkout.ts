@@ -4,6 +4,8 @@ export interface CheckoutFields {
   firstName: string;
   lastName: string;
   address1: string;
+  /** Apartment, suite: optional. */
+  address2: string;
   city: string;
   state: string;
   postalCode: string;
