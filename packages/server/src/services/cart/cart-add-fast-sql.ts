@@ -107,7 +107,8 @@ export async function fastAdd(
   if (!row.entry) return null;
   const entry = row.entry;
   const cart = toCart(row.new_cart) ?? toCart(row.cart);
-  const v = row.variant;
+  // The variant's live price, sale and stock, read by the statement.
+  const { id: variantId, ...live } = row.variant;
   const { product } = input;
   const written: CartLine = {
     entryId: entry.id,
@@ -120,13 +121,8 @@ export async function fastAdd(
     itemUrlId: product.itemUrlId,
     imageUrl: product.imageUrl,
     productType: product.productType,
-    variantId: v.id,
-    priceCents: v.priceCents,
-    salePriceCents: v.salePriceCents,
-    onSale: v.onSale,
-    qtyInStock: v.qtyInStock,
-    unlimited: v.unlimited,
-    attributes: v.attributes,
+    variantId,
+    ...live,
   };
   // The order the database gives (created_at, then id): the timestamps compare as the
   // same-format text PostgreSQL wrote, microseconds included.
