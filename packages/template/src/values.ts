@@ -71,14 +71,28 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Escape `&`, `<`, `>` (and `"` when `attr`). One pass; unchanged text is returned as is. */
-export const HTML_SPECIAL = /[&<>]/;
-export const ATTR_SPECIAL = /[&<>"]/;
+const HTML_SPECIAL = /[&<>]/;
+const ATTR_SPECIAL = /[&<>"]/;
 
 export function escapeHtml(text: string, attr = false): string {
-  // Most values (names, URLs) need no escaping: the native search is the fast path, and
-  // when it finds something, the loop starts there.
-  const first = text.search(attr ? ATTR_SPECIAL : HTML_SPECIAL);
+  const first = firstSpecial(text, attr);
   return first === -1 ? text : escapeHtmlFrom(text, attr, first);
+}
+
+/** Below this length a loop finds special characters faster than a call into the regexp engine. */
+const SHORT = 24;
+
+/**
+ * Index of the first character `escapeHtml` replaces, or -1. Most values (names, URLs) need
+ * no escaping, so this is the fast path; when it finds something, the loop starts there.
+ */
+export function firstSpecial(text: string, attr: boolean): number {
+  if (text.length > SHORT) return text.search(attr ? ATTR_SPECIAL : HTML_SPECIAL);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 62 && (c === 38 || c === 60 || c === 62 || (c === 34 && attr))) return i;
+  }
+  return -1;
 }
 
 /** `escapeHtml` once the first special character is known to be at `first`. */

@@ -13,7 +13,7 @@ import {
   sectionLookupCode,
 } from './emit-lookup';
 import { coreFormatters } from '../plugins/core/formatters';
-import { ATTR_SPECIAL, HTML_SPECIAL, escapeHtmlFrom } from '../values';
+import { escapeHtmlFrom, firstSpecial } from '../values';
 
 /**
  * Escaping formatters inlined for short strings (the common case of a theme): the same
@@ -96,7 +96,7 @@ export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
           const text = prefix === '' ? '' : `${JSON.stringify(prefix)} + `;
           stmts.push(
             `{ const ${v} = ${resolve(node.refs[0] as Path)};
-if (typeof ${v} === 'string' && ${v}.length < ${INLINE_MAX}) ${app(`${text}(($s = ${v}.search(${attr ? 'HA' : 'HH'})) === -1 ? ${v} : H(${v}, ${attr}, $s))`)}
+if (typeof ${v} === 'string' && ${v}.length < ${INLINE_MAX}) ${app(`${text}(($s = FS(${v}, ${attr})) === -1 ? ${v} : H(${v}, ${attr}, $s))`)}
 else { ${formatted(v, node.formatters, node.pos)}
 ${app(`${text}(typeof ${v}f === 'string' ? ${v}f : E(${v}f))`)} } }`,
           );
@@ -225,8 +225,7 @@ ${altWith}
       'E',
       'NX',
       'H',
-      'HH',
-      'HA',
+      'FS',
       ...LOOKUP_HELPER_NAMES,
       ...CALL_HELPER_NAMES,
       `"use strict";\n${hoisted.join('\n')}\nreturn function block(st) {\n${LOOKUP_TEMPS} let $e, $t, $s;\n${body}\n};`,
@@ -244,8 +243,7 @@ ${altWith}
     emitText,
     NO_EXTRA,
     escapeHtmlFrom,
-    HTML_SPECIAL,
-    ATTR_SPECIAL,
+    firstSpecial,
     ...LOOKUP_HELPERS,
     ...CALL_HELPERS,
   );
