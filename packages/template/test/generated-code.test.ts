@@ -48,6 +48,15 @@ describe('inline property reads in generated code', () => {
     ],
     ['{.section a}{b}{.end}{__proto__.x}{a.__proto__}{a.b}', proto],
     ['{title}{own.b}{.section own}{b}{.end}{b}', inherited],
+    [
+      '{m.size}|{t.length}|{t.0}|{d.x}|{o.nested.p}|{o.nested.q}|{.section o}{nested.p}{.end}',
+      {
+        m: new Map([[1, 2]]),
+        t: new Uint8Array([7, 8]),
+        d: new Date(0),
+        o: { nested: Object.assign(Object.create({ p: 'proto' }) as object, { q: 'own' }) },
+      },
+    ],
     ['{.section a}{.section b}{c}{d}{.end}{.end}', { a: { b: { c: 1 }, d: 2 }, d: 3 }],
     ['{.section n}{toFixed}{.end}{s.length}{.section s}{length}{.end}', { n: 3, s: 'abc' }],
     [

@@ -48,14 +48,15 @@ export const LOOKUP_HELPERS: readonly unknown[] = [
   resolveProperty,
   resolveName,
   resolveVariable,
+  Object.hasOwn,
 ];
-export const LOOKUP_HELPER_NAMES: readonly string[] = ['D1', 'RP', 'RN', 'RV'];
+export const LOOKUP_HELPER_NAMES: readonly string[] = ['D1', 'RP', 'RN', 'RV', 'HO'];
 
 /**
  * Descend `prev` (an expression) by the segments of `path` from `from`. A string key is read
- * inline when the value is a plain object and the read gives a non-function: an own
- * property then, since JSON-like data inherits only functions (and `__proto__`, which
- * takes the slow path). Anything else asks `descend` itself.
+ * inline when the value is an object (not an array) with that own property and the read
+ * gives a non-function; anything else (an inherited getter such as a Map's `size`,
+ * numeric keys, missing keys) asks `descend` itself.
  */
 function descendCode(prev: string, path: Path, from: number, k: (value: unknown) => string): string {
   let code = prev;
@@ -65,7 +66,8 @@ function descendCode(prev: string, path: Path, from: number, k: (value: unknown)
       code = `D1(${code}, ${k(key)})`;
       continue;
     }
-    code = `(($n = ${code}) !== null && typeof $n === 'object' && ($x = $n${access(key)}) !== undefined && typeof $x !== 'function' && !Array.isArray($n) ? $x : D1($n, ${JSON.stringify(key)}))`;
+    const name = JSON.stringify(key);
+    code = `(($n = ${code}) !== null && typeof $n === 'object' && ($x = $n${access(key)}) !== undefined && typeof $x !== 'function' && !Array.isArray($n) && HO($n, ${name}) ? $x : D1($n, ${name}))`;
   }
   return code;
 }
