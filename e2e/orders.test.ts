@@ -100,6 +100,22 @@ describe('the owner’s orders in Chromium', () => {
     await page.getByText('No orders match.').waitFor();
     await page.getByLabel('Status').selectOption('');
     await row.waitFor();
+    // A slow answer for a filter the owner already left never replaces the newer list.
+    const slow = (url: URL) =>
+      url.pathname === '/api/commerce/orders' && url.searchParams.get('status') === 'FULFILLED';
+    await page.route(slow, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    const late = page.waitForResponse((res) => slow(new URL(res.url())));
+    await page.getByLabel('Status').selectOption('FULFILLED');
+    await page.getByLabel('Status').selectOption('');
+    await row.waitFor();
+    await late;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await row.isVisible()).toBe(true);
+    expect(await page.getByText('No orders match.').count()).toBe(0);
+    await page.unroute(slow);
 
     await row.getByRole('link', { name: `#${placed.orderNumber}` }).click();
     await page.waitForURL(`**/config/commerce/orders/${placed.id}`);

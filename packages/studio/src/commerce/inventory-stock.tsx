@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { usePagedList } from '../components/use-paged-list';
 import { setUnsavedGuard } from '../unsaved-guard';
 import { InventoryBulk } from './inventory-bulk';
 import { type OfferLabel, RestockOfferBar } from './inventory-restock';
@@ -25,9 +26,6 @@ const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim())
 export function InventoryStock() {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState<{ q?: string; stock?: StockState }>({});
-  const [rows, setRows] = useState<Row[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
   const [edits, setEdits] = useState<Record<string, StockEdit>>({});
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [offers, setOffers] = useState<{ offer: RestockOffer; label: OfferLabel }[]>([]);
@@ -35,28 +33,23 @@ export function InventoryStock() {
   const [alert, setAlert] = useState('');
   const [note, setNote] = useState('');
 
-  // Only the newest request may fill the table: a slow first page must not land after a search.
-  const requests = useRef(0);
-  async function load(cursor?: string) {
-    const request = ++requests.current;
-    setLoading(true);
-    try {
-      const page = await productsApi.inventory({ ...query, cursor });
-      if (request !== requests.current) return;
-      setRows((list) => (cursor ? [...list, ...page.variants] : page.variants));
-      setNext(page.hasNextPage ? page.nextPageCursor : null);
-      setAlert('');
-    } catch (failure) {
-      if (request === requests.current) setAlert(failureMessage(failure));
-    } finally {
-      if (request === requests.current) setLoading(false);
-    }
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the filters change
-  useEffect(() => {
-    setSelected(new Set());
-    load();
-  }, [query]);
+  const list = usePagedList(
+    {
+      fetch: (cursor) => productsApi.inventory({ ...query, cursor }),
+      rows: (page) => page.variants,
+      next: (page) => (page.hasNextPage ? page.nextPageCursor : null),
+      failure: failureMessage,
+      // A new list: what was selected or said about the old one goes.
+      onFirstPage: () => {
+        setSelected(new Set());
+        setAlert('');
+      },
+    },
+    [query],
+  );
+  const { rows, setRows, loading } = list;
+  // A failed page read and a failed save share the one alert.
+  const shownAlert = alert || list.error;
 
   async function apply(changes: InventoryChange[]): Promise<boolean> {
     if (!changes.length) return true;
@@ -219,9 +212,9 @@ export function InventoryStock() {
           onDone={() => setOffers((list) => list.filter((o) => o.offer.variantId !== offer.variantId))}
         />
       ))}
-      {alert && (
+      {shownAlert && (
         <p className="alert" role="alert">
-          {alert}
+          {shownAlert}
         </p>
       )}
       {selected.size > 0 && (
@@ -273,8 +266,8 @@ export function InventoryStock() {
       </table>
       {!loading && rows.length === 0 && <p className="muted">No variants match.</p>}
       {loading && <p className="loading">Loading…</p>}
-      {next && !loading && (
-        <button type="button" className="btn btn--plain load-more" onClick={() => load(next)}>
+      {list.hasMore && !loading && (
+        <button type="button" className="btn btn--plain load-more" onClick={list.loadMore}>
           Load more
         </button>
       )}

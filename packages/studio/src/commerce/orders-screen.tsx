@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { usePagedList, useSettled } from '../components/use-paged-list';
 import { navigate } from '../router';
 import { OrderDetail } from './order-detail';
 import { StatusBadge } from './order-status-badge';
 import {
   type OrderQuery,
   type OrderStatus,
-  type OrderSummary,
   failureMessage,
   money,
   orderStatuses,
@@ -29,49 +29,19 @@ export function OrdersScreen({ rest }: { rest: string[] }) {
 function OrderList() {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState<OrderQuery>({});
-  const [orders, setOrders] = useState<OrderSummary[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
-  // Only the newest request's answer is shown (typing fast sends several).
-  const latest = useRef(0);
-
-  useEffect(() => {
-    const ticket = ++latest.current;
-    setLoading(true);
-    ordersApi
-      .list(query)
-      .then((page) => {
-        if (ticket !== latest.current) return;
-        setOrders(page.orders);
-        setNext(page.nextPageCursor);
-        setError('');
-      })
-      .catch((e) => ticket === latest.current && setError(failureMessage(e)))
-      .finally(() => ticket === latest.current && setLoading(false));
-  }, [query]);
-
+  const search = useSettled(typed.trim() || undefined);
   // Search as the owner types, a moment after the last key.
-  useEffect(() => {
-    const value = typed.trim() || undefined;
-    const timer = setTimeout(() => setQuery((q) => (q.q === value ? q : { ...q, q: value })), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
-
-  async function loadMore() {
-    if (!next) return;
-    setLoading(true);
-    try {
-      const page = await ordersApi.list({ ...query, cursor: next });
-      setOrders((list) => [...list, ...page.orders]);
-      setNext(page.nextPageCursor);
-      setError('');
-    } catch (e) {
-      setError(failureMessage(e));
-    } finally {
-      setLoading(false);
-    }
-  }
+  useEffect(() => setQuery((q) => (q.q === search ? q : { ...q, q: search })), [search]);
+  const list = usePagedList(
+    {
+      fetch: (cursor) => ordersApi.list({ ...query, cursor }),
+      rows: (page) => page.orders,
+      next: (page) => page.nextPageCursor,
+      failure: failureMessage,
+    },
+    [query],
+  );
+  const { rows: orders, loading, error } = list;
 
   return (
     <div className="orders">
@@ -156,8 +126,8 @@ function OrderList() {
         <p className="muted">{query.q || query.status ? 'No orders match.' : 'No orders yet.'}</p>
       )}
       {loading && <p className="loading">Loading…</p>}
-      {next && !loading && (
-        <button type="button" className="btn btn--plain" onClick={loadMore}>
+      {list.hasMore && !loading && (
+        <button type="button" className="btn btn--plain" onClick={list.loadMore}>
           Load more
         </button>
       )}

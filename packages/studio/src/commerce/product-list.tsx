@@ -1,5 +1,6 @@
 import { formatMoney } from '@store/commerce';
 import { useEffect, useRef, useState } from 'react';
+import { usePagedList } from '../components/use-paged-list';
 import { navigate } from '../router';
 import {
   type ProductQuery,
@@ -39,10 +40,6 @@ export function ProductList({
 }) {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState<ProductQuery>({});
-  const [products, setProducts] = useState<ProductSummary[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
   const [choosing, setChoosing] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   // The type menu closes on Escape and on a click anywhere else, as menus do.
@@ -60,27 +57,16 @@ export function ProductList({
     };
   }, [choosing]);
 
-  // Only the newest request may fill the list: a slow page must not land after a new filter.
-  const requests = useRef(0);
-  async function load(cursor?: string) {
-    const request = ++requests.current;
-    setLoading(true);
-    try {
-      const page = await productsApi.products({ ...query, cursor });
-      if (request !== requests.current) return;
-      setProducts((list) => (cursor ? [...list, ...page.products] : page.products));
-      setNext(page.hasNextPage ? page.nextPageCursor : null);
-      setError('');
-    } catch (failure) {
-      if (request === requests.current) setError(failureMessage(failure));
-    } finally {
-      if (request === requests.current) setLoading(false);
-    }
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page again when the filters change
-  useEffect(() => {
-    load();
-  }, [query]);
+  const list = usePagedList(
+    {
+      fetch: (cursor) => productsApi.products({ ...query, cursor }),
+      rows: (page) => page.products,
+      next: (page) => (page.hasNextPage ? page.nextPageCursor : null),
+      failure: failureMessage,
+    },
+    [query],
+  );
+  const { rows: products, loading, error } = list;
 
   const filter = (patch: Partial<ProductQuery>) => setQuery((q) => ({ ...q, ...patch, cursor: undefined }));
   const categories = stores.flatMap((s) =>
@@ -263,8 +249,8 @@ export function ProductList({
         </p>
       )}
       {loading && <p className="loading">Loading…</p>}
-      {next && !loading && (
-        <button type="button" className="btn btn--plain load-more" onClick={() => next && load(next)}>
+      {list.hasMore && !loading && (
+        <button type="button" className="btn btn--plain load-more" onClick={list.loadMore}>
           Load more
         </button>
       )}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { usePagedList, useSettled } from '../components/use-paged-list';
 import {
   type ListName,
   type ListPage,
@@ -27,48 +28,18 @@ const SOURCE_LABELS: Record<Subscriber['source'], string> = {
 export function MailingListsScreen(_props: { rest: string[] }) {
   const [list, setList] = useState<ListName>('all');
   const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
+  const q = useSettled(typed.trim());
   const [counts, setCounts] = useState<ListPage['counts'] | null>(null);
-  const [rows, setRows] = useState<Subscriber[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
-  const latest = useRef(0);
-
-  useEffect(() => {
-    const ticket = ++latest.current;
-    setLoading(true);
-    submissionsApi
-      .mailingList(list, q ? { q } : {})
-      .then((page) => {
-        if (ticket !== latest.current) return;
-        setCounts(page.counts);
-        setRows(page.subscribers);
-        setNext(page.nextPageCursor);
-        setError('');
-      })
-      .catch((e) => ticket === latest.current && setError(failureMessage(e)))
-      .finally(() => ticket === latest.current && setLoading(false));
-  }, [list, q]);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
-
-  async function loadMore() {
-    if (!next) return;
-    setLoading(true);
-    try {
-      const page = await submissionsApi.mailingList(list, { ...(q ? { q } : {}), cursor: next });
-      setRows((r) => [...r, ...page.subscribers]);
-      setNext(page.nextPageCursor);
-    } catch (e) {
-      setError(failureMessage(e));
-    } finally {
-      setLoading(false);
-    }
-  }
+  const { rows, loading, error, hasMore, loadMore } = usePagedList(
+    {
+      fetch: (cursor) => submissionsApi.mailingList(list, { ...(q ? { q } : {}), cursor }),
+      rows: (page) => page.subscribers,
+      next: (page) => page.nextPageCursor,
+      failure: failureMessage,
+      onFirstPage: (page) => setCounts(page.counts),
+    },
+    [list, q],
+  );
 
   const countOf = (id: ListName) =>
     counts ? (id === 'all' ? counts.newsletter + counts.restock : counts[id]) : undefined;
@@ -141,7 +112,7 @@ export function MailingListsScreen(_props: { rest: string[] }) {
         <p className="muted">{q ? 'Nobody matches.' : 'Nobody on this list yet.'}</p>
       )}
       {loading && <p className="loading">Loading…</p>}
-      {next && !loading && (
+      {hasMore && !loading && (
         <button type="button" className="btn btn--plain" onClick={loadMore}>
           Load more
         </button>

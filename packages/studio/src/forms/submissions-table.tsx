@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { usePagedList, useSettled } from '../components/use-paged-list';
 import { confirmModal } from '../components/dialogs';
 import {
   type Submission,
@@ -15,51 +16,25 @@ type Head = Pick<SubmissionsPage, 'form' | 'noAnswerText'>;
 export function SubmissionsTable(props: { formId: string; onCountChange(delta: number): void }) {
   const { formId } = props;
   const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
+  const q = useSettled(typed.trim());
   const [head, setHead] = useState<Head | null>(null);
-  const [rows, setRows] = useState<Submission[]>([]);
-  const [next, setNext] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
-  // Only the newest request's answer is shown (typing fast sends several).
-  const latest = useRef(0);
-
-  useEffect(() => {
-    const ticket = ++latest.current;
-    setLoading(true);
-    submissionsApi
-      .list(formId, q ? { q } : {})
-      .then((page) => {
-        if (ticket !== latest.current) return;
+  const { rows, setRows, loading, error, setError, hasMore, loadMore } = usePagedList<
+    Submission,
+    SubmissionsPage
+  >(
+    {
+      fetch: (cursor) => submissionsApi.list(formId, { ...(q ? { q } : {}), cursor }),
+      rows: (page) => page.submissions,
+      next: (page) => page.nextPageCursor,
+      failure: failureMessage,
+      onFirstPage: (page) => {
         setHead({ form: page.form, noAnswerText: page.noAnswerText });
-        setRows(page.submissions);
-        setNext(page.nextPageCursor);
         setSelected(new Set());
-        setError('');
-      })
-      .catch((e) => ticket === latest.current && setError(failureMessage(e)))
-      .finally(() => ticket === latest.current && setLoading(false));
-  }, [formId, q]);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
-
-  async function loadMore() {
-    if (!next) return;
-    setLoading(true);
-    try {
-      const page = await submissionsApi.list(formId, { ...(q ? { q } : {}), cursor: next });
-      setRows((list) => [...list, ...page.submissions]);
-      setNext(page.nextPageCursor);
-    } catch (e) {
-      setError(failureMessage(e));
-    } finally {
-      setLoading(false);
-    }
-  }
+      },
+    },
+    [formId, q],
+  );
 
   async function remove(ids: string[]) {
     const many = ids.length > 1;
@@ -177,7 +152,7 @@ export function SubmissionsTable(props: { formId: string; onCountChange(delta: n
         <p className="muted">{q ? 'No submissions match.' : 'No submissions yet.'}</p>
       )}
       {loading && <p className="loading">Loading…</p>}
-      {next && !loading && (
+      {hasMore && !loading && (
         <button type="button" className="btn btn--plain" onClick={loadMore}>
           Load more
         </button>
