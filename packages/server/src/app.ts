@@ -147,11 +147,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const ownsDatabase = !options.database;
   const database =
-    options.database ?? (await openDatabase({
-        databaseUrl: config.databaseUrl,
-        dataDir: config.dataDir,
-        poolSize: config.databasePoolSize,
-      }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    }));
   app.decorate('database', database);
   app.decorate('config', config);
   app.addHook('onClose', async () => {
