@@ -52,4 +52,20 @@ describe('page render budget', () => {
     const html = createPageRenderer().render(lockContext());
     expect(html).toContain('This page is password protected.');
   });
+
+  it('renders the same page as bytes (what the server sends) as it does as a string', () => {
+    const renderer = createPageRenderer();
+    // Non-ASCII in the data and the title: the bytes are UTF-8, as Buffer.from would make them.
+    const context = () =>
+      lockContext({ website: { id: 'w', siteTitle: 'Café — Ünïcode 🍵', language: 'en-US' } });
+    const bytes = renderer.renderBytes(context());
+    expect(bytes.equals(Buffer.from(renderer.render(context())))).toBe(true);
+    expect(bytes.toString()).toContain('Café — Ünïcode 🍵');
+  });
+
+  it('answers the budget error page as bytes too', () => {
+    const renderer = createPageRenderer({ theme: hostileTheme(`{s${'|json'.repeat(30)}}`) });
+    const bytes = renderer.renderBytes(lockContext({ s: '"\\'.repeat(100_000) }));
+    expect(bytes.toString()).toContain('data-render-error="STRING_LIMIT"');
+  });
 });

@@ -39,6 +39,20 @@ export function renderWithBudget(
   return html;
 }
 
+/** `renderWithBudget` to the UTF-8 bytes of the page (the engine's renderBytes). */
+export function renderBytesWithBudget(
+  template: Template,
+  data: unknown,
+  options: RenderOptions,
+  budget: RenderBudget = PAGE_RENDER_BUDGET,
+): Buffer {
+  const errors: TemplateError[] = [];
+  const bytes = template.renderBytes(data, { ...options, budget, errors });
+  const exceeded = budgetError(errors);
+  if (exceeded !== undefined) throw new RenderBudgetExceeded(exceeded);
+  return bytes;
+}
+
 /** What a visitor sees instead of a page whose template ran out of budget. */
 export function budgetErrorPage(error: RenderBudgetExceeded, siteTitle: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page unavailable — ${escapeHtml(siteTitle)}</title></head><body data-render-error="${error.templateError.code}"><main><h1>This page could not be displayed</h1><p>Its template took too long or grew too large to render. Please try again later.</p></main></body></html>`;

@@ -5,7 +5,12 @@ import { renderBlockLayout } from './block-layout-html';
 import { seoHead } from '../seo/seo-head';
 import { islandData } from './island-data';
 import { LruCache } from './lru-cache';
-import { RenderBudgetExceeded, budgetErrorPage, renderWithBudget } from './render-budget';
+import {
+  RenderBudgetExceeded,
+  budgetErrorPage,
+  renderBytesWithBudget,
+  renderWithBudget,
+} from './render-budget';
 import type { PageContext } from './page-context';
 import { renderPlain } from './render-plain';
 import { islandsIn, runtimeTags } from './runtime-assets';
@@ -20,6 +25,11 @@ export interface RenderLogger {
 export interface PageRenderer {
   /** `locale`: the page language, for the engine's dates, money and numbers. */
   render(context: PageContext, log?: RenderLogger, locale?: string): string;
+  /**
+   * The page as the UTF-8 bytes the server sends and caches: the layout renders straight
+   * to bytes (the engine's renderBytes), without building the page as one string first.
+   */
+  renderBytes(context: PageContext, log?: RenderLogger, locale?: string): Buffer;
   /** Compiled templates currently cached (for tests). */
   readonly cacheSize: number;
 }
@@ -54,50 +64,58 @@ export function createPageRenderer(
     get cacheSize() {
       return cache.size;
     },
-    render(context, log, locale) {
-      try {
-        const theme = options.theme ?? themeFiles();
-        const name = templateFor(context);
-        const source = theme.pages[name];
-        if (source === undefined) throw new TemplateFailure(`theme has no "${name}" template`);
-        const renderOptions = { locale: locale ?? options.locale ?? 'en-US' };
-        // Pages made of blocks (#13): the published layout through the theme's block templates.
-        if (context.layout)
-          context.layoutHtml = renderBlockLayout(context.layout as Layout, context, theme.blocks, compiled);
-        const body = renderWithBudget(compiled(source, name), context, renderOptions);
-        const islands = islandsIn(body);
-        const title = pageTitle(context);
-        const summary = description(context);
-        const data = {
-          ...context,
-          theme: {
-            body,
-            // Linked as a hashed, immutable file (theme-stylesheet.ts), not inlined.
-            cssUrl: themeStylesheet(theme.name).url,
-            pageTitle: title,
-            description: summary,
-            islandData: islandData(context),
-            scripts: runtimeTags(islands),
-            // SEO tags, then the site's design (#13): variables and shipped fonts after the theme's CSS.
-            head:
-              seoHead(context, title ?? String(context.website.siteTitle ?? ''), summary) +
-              (context.siteStyles ? `<style>${siteStylesCss(context.siteStyles as SiteStyles)}</style>` : ''),
-          },
-        };
-        return renderWithBudget(compiled(theme.layout, 'layout'), data, renderOptions);
-      } catch (error) {
-        if (error instanceof RenderBudgetExceeded) {
-          log?.error({ err: error, pageType: context.pageType }, 'theme render stopped by its budget');
-          return budgetErrorPage(error, (context.website as { siteTitle?: string }).siteTitle ?? '');
-        }
-        log?.error(
-          { err: error, pageType: context.pageType },
-          'theme render failed; using the plain renderer',
-        );
-        return renderPlain(context);
-      }
-    },
+    render: (context, log, locale) => renderPage(context, log, locale, renderWithBudget, (html) => html),
+    renderBytes: (context, log, locale) =>
+      renderPage(context, log, locale, renderBytesWithBudget, (html) => Buffer.from(html)),
   };
+
+  /** The page through `finish` (the layout's render, as a string or bytes); `fallback` for failures. */
+  function renderPage<T>(
+    context: PageContext,
+    log: RenderLogger | undefined,
+    locale: string | undefined,
+    finish: (template: Template, data: unknown, options: { locale: string }) => T,
+    fallback: (html: string) => T,
+  ): T {
+    try {
+      const theme = options.theme ?? themeFiles();
+      const name = templateFor(context);
+      const source = theme.pages[name];
+      if (source === undefined) throw new TemplateFailure(`theme has no "${name}" template`);
+      const renderOptions = { locale: locale ?? options.locale ?? 'en-US' };
+      // Pages made of blocks (#13): the published layout through the theme's block templates.
+      if (context.layout)
+        context.layoutHtml = renderBlockLayout(context.layout as Layout, context, theme.blocks, compiled);
+      const body = renderWithBudget(compiled(source, name), context, renderOptions);
+      const islands = islandsIn(body);
+      const title = pageTitle(context);
+      const summary = description(context);
+      const data = {
+        ...context,
+        theme: {
+          body,
+          // Linked as a hashed, immutable file (theme-stylesheet.ts), not inlined.
+          cssUrl: themeStylesheet(theme.name).url,
+          pageTitle: title,
+          description: summary,
+          islandData: islandData(context),
+          scripts: runtimeTags(islands),
+          // SEO tags, then the site's design (#13): variables and shipped fonts after the theme's CSS.
+          head:
+            seoHead(context, title ?? String(context.website.siteTitle ?? ''), summary) +
+            (context.siteStyles ? `<style>${siteStylesCss(context.siteStyles as SiteStyles)}</style>` : ''),
+        },
+      };
+      return finish(compiled(theme.layout, 'layout'), data, renderOptions);
+    } catch (error) {
+      if (error instanceof RenderBudgetExceeded) {
+        log?.error({ err: error, pageType: context.pageType }, 'theme render stopped by its budget');
+        return fallback(budgetErrorPage(error, (context.website as { siteTitle?: string }).siteTitle ?? ''));
+      }
+      log?.error({ err: error, pageType: context.pageType }, 'theme render failed; using the plain renderer');
+      return fallback(renderPlain(context));
+    }
+  }
 }
 
 function pageTitle(context: PageContext): string | null {

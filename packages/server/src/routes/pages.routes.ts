@@ -134,9 +134,9 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         .header('cache-control', 'no-cache')
         .send(rssFeed(context, origin));
     const asJson = query.format === 'json';
-    const body = Buffer.from(
-      asJson ? JSON.stringify(context) : renderer.render(context, request.log, choice.language),
-    );
+    const body = asJson
+      ? Buffer.from(JSON.stringify(context))
+      : renderer.renderBytes(context, request.log, choice.language);
     const page = {
       websiteId: request.site.id,
       status,
