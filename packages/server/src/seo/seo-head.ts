@@ -86,10 +86,35 @@ function canonicalPath(context: PageContext): string | null {
   return null;
 }
 
+interface LanguageOption {
+  language: string;
+  current: boolean;
+  isDefault: boolean;
+}
+
+/**
+ * Where each language version of the page lives, when the site offers more than one: the
+ * default language at the plain address, the others with `?lang=` (the page route serves and
+ * caches each). Search engines get every version as `hreflang` alternates (x-default being
+ * the plain one), and each version is its own canonical, so a translation is indexed as
+ * such instead of as a duplicate of the default page.
+ */
+function languageVersions(context: PageContext, url: string): { canonical: string; tags: string[] } {
+  const options = (context.languageSwitcher as { options?: LanguageOption[] } | undefined)?.options ?? [];
+  if (options.length < 2) return { canonical: url, tags: [] };
+  const href = (o: LanguageOption) => (o.isDefault ? url : `${url}?lang=${encodeURIComponent(o.language)}`);
+  const tags = options.map(
+    (o) => `<link rel="alternate" hreflang="${attr(o.language)}" href="${attr(href(o))}">`,
+  );
+  tags.push(`<link rel="alternate" hreflang="x-default" href="${attr(url)}">`);
+  const current = options.find((o) => o.current);
+  return { canonical: current ? href(current) : url, tags };
+}
+
 /**
  * What search engines and link previews read in `<head>`: the canonical URL, Open Graph and
  * Twitter card tags, schema.org Product (offers, availability) or BlogPosting JSON-LD, the
- * blog's RSS link; pages that are not content (cart, checkout, search, not found) get
+ * blog's RSS link, the other language versions (hreflang); pages that are not content (cart, checkout, search, not found) get
  * `noindex` instead.
  */
 export function seoHead(context: PageContext, title: string, description: string | null): string {
@@ -103,7 +128,8 @@ export function seoHead(context: PageContext, title: string, description: string
   const site = website.siteTitle ?? '';
   const path = canonicalPath(context);
   if (path === null) return '<meta name="robots" content="noindex">';
-  const url = absolute(origin, path);
+  const versions = languageVersions(context, absolute(origin, path));
+  const url = versions.canonical;
   const item = context.item as Item | undefined;
   const isProduct =
     item?.recordType === RecordType.storeItem || Number(item?.recordType) === RecordType.storeItem;
@@ -120,6 +146,7 @@ export function seoHead(context: PageContext, title: string, description: string
     `<meta name="twitter:title" content="${attr(title)}">`,
     description ? `<meta name="twitter:description" content="${attr(description)}">` : '',
     image ? `<meta name="twitter:image" content="${attr(image)}">` : '',
+    ...versions.tags,
   ];
   if (item && isProduct) tags.push(jsonLd(productLd(item, website.currency ?? 'USD', url, origin)));
   else if (item) tags.push(jsonLd(postLd(item, url, origin, site)));

@@ -88,6 +88,30 @@ describe.each(backends)('pages in the visitor’s language on %s', (backend) => 
     expect(page).toContain('<title>La boutique');
   });
 
+  it('tells search engines about every language version, each its own canonical', async () => {
+    const links = (html: string) => ({
+      canonical: /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1],
+      alternates: [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    });
+    const english = links((await get('/shop/p/classic-tee')).body);
+    const french = links((await get('/shop/p/classic-tee?lang=fr-FR')).body);
+    const base = english.canonical as string;
+    expect(base).toMatch(/^https?:\/\/[^/]+\/shop\/p\/classic-tee$/);
+    const versions = [
+      ['en-US', base],
+      ['fr-FR', `${base}?lang=fr-FR`],
+      ['x-default', base],
+    ];
+    expect(english.alternates).toEqual(versions);
+    expect(french.alternates).toEqual(versions);
+    expect(french.canonical).toBe(`${base}?lang=fr-FR`);
+    // Pages that are not content stay out of the index, in every language.
+    expect((await get('/cart?lang=fr-FR')).body).not.toContain('hreflang="x-default"');
+  });
+
   it('dates follow the page language (the engine renders with its locale)', async () => {
     const month = /<p class="meta">(\p{L}+)\s+\d{1,2}, \d{4}/u;
     const english = month.exec((await get('/blog')).body)?.[1];

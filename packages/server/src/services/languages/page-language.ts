@@ -100,6 +100,8 @@ export async function localizePage(db: Database, context: PageContext, choice: P
       language: l.language,
       name: displayName(l.language, choice.enabled),
       current: l.language === choice.language,
+      // The version at the plain address (search engines' x-default); the others add ?lang=.
+      isDefault: l.language === choice.defaultLanguage,
     }));
     context.languageSwitcher = { current: options.find((o) => o.current), options };
   }
