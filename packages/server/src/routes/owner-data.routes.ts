@@ -1,12 +1,23 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
 import { findForm } from '../services/forms/forms.service';
 import { retryMessage, sendTestMail } from '../services/outbox/outbox-retry';
-import { csvFilename, toCsv } from '../services/owner/csv';
+import { csvFilename, csvStream } from '../services/owner/csv';
 import { decodeCursor, paginate } from '../services/owner/cursor';
-import { MAILING_CSV_HEADER, listCounts, mailingCsvRow, mailingList } from '../services/owner/mailing-lists';
-import { deleteSubmissions, formsWithCounts, submissionRows } from '../services/owner/submissions-table';
+import {
+  MAILING_CSV_HEADER,
+  listCounts,
+  mailingCsvBatches,
+  mailingList,
+} from '../services/owner/mailing-lists';
+import {
+  deleteSubmissions,
+  formsWithCounts,
+  submissionCsvBatches,
+  submissionCsvHeader,
+} from '../services/owner/submissions-table';
 import { schemaOf, zodRoutes } from './api-schema';
 
 const PAGE = 50;
@@ -42,8 +53,12 @@ export async function ownerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const form = await findForm(db, request.site.id, request.params.formId);
       if (!form) throw new ApiError('FORM_NOT_CONFIGURED');
-      const rows = await submissionRows(db, request.site.id, form, request.query.q || undefined);
-      return sendCsv(reply, csvFilename(`${form.name}-submissions`), toCsv(rows));
+      const rows = submissionCsvBatches(db, request.site.id, form, request.query.q || undefined);
+      return sendCsv(
+        reply,
+        csvFilename(`${form.name}-submissions`),
+        csvStream(submissionCsvHeader(form), rows),
+      );
     },
   );
 
@@ -75,9 +90,12 @@ export async function ownerDataRoutes(app: FastifyInstance) {
     '/api/owner/mailing-lists/:list/export.csv',
     { schema: schemaOf('GET /api/owner/mailing-lists/:list/export.csv') },
     async (request, reply) => {
-      const rows = await mailingList(db, request.site.id, request.params.list, { limit: 100_000 });
-      const csv = toCsv([MAILING_CSV_HEADER, ...rows.map(mailingCsvRow)]);
-      return sendCsv(reply, csvFilename(`mailing-list-${request.params.list}`), csv);
+      const rows = mailingCsvBatches(db, request.site.id, request.params.list);
+      return sendCsv(
+        reply,
+        csvFilename(`mailing-list-${request.params.list}`),
+        csvStream(MAILING_CSV_HEADER, rows),
+      );
     },
   );
 
@@ -119,11 +137,11 @@ export async function ownerDataRoutes(app: FastifyInstance) {
   });
 }
 
-function sendCsv(reply: import('fastify').FastifyReply, filename: string, csv: string) {
-  // A Buffer with its own type: the JSON serializer of this plugin is not used for it.
+function sendCsv(reply: import('fastify').FastifyReply, filename: string, csv: Readable) {
+  // A stream with its own type: the JSON serializer of this plugin is not used for it.
   return reply
     .type(CSV_TYPE)
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
-    .send(Buffer.from(csv, 'utf8'));
+    .send(csv);
 }

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { restockSignups } from '../../db/schema/index';
 import { newsletterSubscribers } from '../../db/schema/newsletter';
+import { CSV_BATCH, keysetBatches } from './csv';
 
 export type ListName = 'all' | 'newsletter' | 'restock';
 export interface Subscriber {
@@ -129,3 +130,12 @@ export const mailingCsvRow = (s: Subscriber) => [
   s.createdAt,
   s.unsubscribed ? 'yes' : 'no',
 ];
+
+/** A list's CSV rows (newest first), in batches of CSV_BATCH, by the same keys as its pages. */
+export async function* mailingCsvBatches(db: Database, websiteId: string, list: ListName) {
+  const batches = keysetBatches(
+    (after) => mailingList(db, websiteId, list, { after, limit: CSV_BATCH }),
+    (s) => [s.createdAt, s.source, s.email],
+  );
+  for await (const rows of batches) yield rows.map(mailingCsvRow);
+}

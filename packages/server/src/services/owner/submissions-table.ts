@@ -4,9 +4,8 @@ import { formSubmissions, forms } from '../../db/schema/index';
 import { defaultLocalizedStrings } from '../../pages/localized-strings';
 import type { StoredForm } from '../forms/forms.service';
 import { answerCell } from './submission-cells';
-
-/** The most rows one CSV export holds (a bigger form is exported by searching in parts). */
-export const CSV_MAX_ROWS = 50_000;
+import { CSV_BATCH, keysetBatches } from './csv';
+import { olderThan } from './cursor';
 
 /** Spec §3: an empty answer reads "N/A" or the configured no-answer text (localized string). */
 export function noAnswerText(): string {
@@ -74,23 +73,35 @@ export async function deleteSubmissions(
   return deleted.length;
 }
 
-/** Header row of labels, then one row per submission (newest first) with its date. */
-export async function submissionRows(
+/** The export's header: when each was submitted, then the form's field labels. */
+export function submissionCsvHeader(form: StoredForm): string[] {
+  return ['Submitted', ...tableFields(form).map((f) => f.title)];
+}
+
+/** One row per submission (newest first) with its date, in batches of CSV_BATCH. */
+export async function* submissionCsvBatches(
   db: Database,
   websiteId: string,
   form: StoredForm,
   q?: string,
-): Promise<string[][]> {
+): AsyncGenerator<string[][]> {
   const fields = tableFields(form);
   const empty = noAnswerText();
-  const rows = await db
-    .select({ answers: formSubmissions.answers, createdAt: formSubmissions.createdAt })
-    .from(formSubmissions)
-    .where(submissionsWhere(websiteId, form.id, q))
-    .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
-    .limit(CSV_MAX_ROWS);
-  return [
-    ['Submitted', ...fields.map((f) => f.title)],
-    ...rows.map((r) => [r.createdAt.toISOString(), ...cellsOf(fields, r.answers, empty)]),
-  ];
+  const batches = keysetBatches(
+    (after) =>
+      db
+        .select({
+          id: formSubmissions.id,
+          answers: formSubmissions.answers,
+          createdAt: formSubmissions.createdAt,
+          cursorAt: sql<string>`${formSubmissions.createdAt}::text`,
+        })
+        .from(formSubmissions)
+        .where(and(submissionsWhere(websiteId, form.id, q), olderThan(formSubmissions, after)))
+        .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
+        .limit(CSV_BATCH),
+    (r) => [r.cursorAt, r.id],
+  );
+  for await (const rows of batches)
+    yield rows.map((r) => [r.createdAt.toISOString(), ...cellsOf(fields, r.answers, empty)]);
 }
