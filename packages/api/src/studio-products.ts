@@ -193,8 +193,9 @@ export const productSummary = z.object({
   productType: z.number().int(),
   mainImageUrl: z.string().nullable(),
   variantCount: z.number().int(),
-  /** Lowest variant price (minor units) and the store currency. */
+  /** Lowest and highest variant price (minor units) and the store currency. */
   priceCents: z.number().int(),
+  maxPriceCents: z.number().int(),
   currency: z.string(),
   /** null when unlimited. */
   totalStock: z.number().int().nullable(),

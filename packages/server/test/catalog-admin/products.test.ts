@@ -258,7 +258,14 @@ describe.each(backends)('studio products on %s', (backend) => {
   it('keeps a seeded image by its current:N id and lists, filters and searches products', async () => {
     const list = (await call('GET', '/api/studio/products?q=classic')).json();
     const tee = list.products.find((p: { urlId: string }) => p.urlId === 'classic-tee');
-    expect(tee).toMatchObject({ productType: 1, currency: 'USD', variantCount: 6 });
+    // One price over all its variants: lowest and highest are the same.
+    expect(tee).toMatchObject({
+      productType: 1,
+      currency: 'USD',
+      variantCount: 6,
+      priceCents: 2800,
+      maxPriceCents: 2800,
+    });
     const detail = (await call('GET', `/api/studio/products/${tee.id}`)).json();
     expect(detail.images[0].id).toBe('current:0');
     const bySku = (await call('GET', '/api/studio/products?q=mug-wht')).json();
@@ -272,6 +279,12 @@ describe.each(backends)('studio products on %s', (backend) => {
     const gift = (await call('GET', '/api/studio/products?type=4')).json();
     expect(gift.products.length).toBeGreaterThan(0);
     expect(gift.products.every((p: { productType: number }) => p.productType === 4)).toBe(true);
+    // Denominations $25–$100: the list shows the range.
+    expect(gift.products.find((p: { urlId: string }) => p.urlId === 'gift-card')).toMatchObject({
+      variantCount: 3,
+      priceCents: 2500,
+      maxPriceCents: 10000,
+    });
     const { images, variants: vs, ...rest } = detail;
     const saved = await call('PUT', `/api/studio/products/${tee.id}`, {
       ...rest,

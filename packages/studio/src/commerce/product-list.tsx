@@ -18,8 +18,9 @@ import {
 
 const price = (p: ProductSummary) => {
   try {
-    const text = formatMoney(p.priceCents, p.currency);
-    return p.variantCount > 1 ? `from ${text}` : text;
+    const low = formatMoney(p.priceCents, p.currency);
+    // Variants at one price show that price; different prices show the range.
+    return p.maxPriceCents > p.priceCents ? `${low} – ${formatMoney(p.maxPriceCents, p.currency)}` : low;
   } catch {
     return '—';
   }

@@ -127,8 +127,11 @@ export async function listProducts(
       collection: { urlId: collections.urlId, type: collections.type },
       total: totalSql,
       anyUnlimited: anyUnlimitedSql,
-      minPrice: sql<number>`(select coalesce(min(${variants.priceCents}), 0)::bigint from ${variants} where ${variants.itemId} = ${items.id})`,
-      variantCount: sql<number>`(select count(*)::int from ${variants} where ${variants.itemId} = ${items.id})`,
+      prices: sql<{
+        min: number;
+        max: number;
+        count: number;
+      }>`(select json_build_object('min', coalesce(min(${variants.priceCents}), 0), 'max', coalesce(max(${variants.priceCents}), 0), 'count', count(*)) from ${variants} where ${variants.itemId} = ${items.id})`,
       cursorAt: sql<string>`${items.createdAt}::text`,
     })
     .from(items)
@@ -166,8 +169,9 @@ export async function listProducts(
         categoryIds: r.item.categoryIds,
         productType: r.productType,
         mainImageUrl: r.item.mainImage?.assetUrl ?? null,
-        variantCount: r.variantCount,
-        priceCents: Number(r.minPrice),
+        variantCount: r.prices.count,
+        priceCents: Number(r.prices.min),
+        maxPriceCents: Number(r.prices.max),
         currency: site.currency,
         totalStock: stockState === 'unlimited' ? null : r.total,
         stockState,
