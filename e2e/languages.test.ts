@@ -51,6 +51,18 @@ describe('languages in Chromium', () => {
     expect(await shopTitle.getAttribute('aria-describedby')).toMatch(/-missing$/);
     await shopTitle.fill('Boutique');
     await addToCart.fill('Ajouter au panier');
+    // A text block's rich text is translated in a rich-text editor, bold included.
+    const aboutText = page.getByRole('textbox', {
+      name: /^Translation of: Juniper & Oak is a two-person studio/,
+    });
+    await aboutText.click();
+    await page.keyboard.type('Juniper & Oak est un ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('atelier');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' de deux personnes.');
+    await aboutText.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/f5-studio-translation-rich-text.png` });
     await page.getByRole('button', { name: 'Save translations' }).click();
     await page.getByText('Translations saved.').waitFor();
     expect(await addToCart.getAttribute('aria-describedby')).toBeNull();
@@ -81,6 +93,12 @@ describe('languages in Chromium', () => {
       'true',
     );
     await page.screenshot({ path: `${SHOTS}/f5-visitor-shop-fr.png` });
+    await page.goto('/about');
+    // (The editable region may type a space as &nbsp; next to the bold word.)
+    expect(await page.locator('.rich-text').first().innerHTML()).toMatch(
+      /Juniper &amp; Oak est un <b>atelier<\/b>(?: |&nbsp;)de deux personnes\./,
+    );
+    await page.goto('/shop');
 
     // Back to English from the switcher.
     await page.locator('.site-languages summary').click();

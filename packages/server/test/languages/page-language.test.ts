@@ -146,6 +146,32 @@ describe.each(backends)('pages in the visitor’s language on %s', (backend) => 
     expect(english).not.toContain('À propos de nous');
   });
 
+  it('translates a text block’s rich text, rendered as HTML like the original', async () => {
+    const { entries } = (await call('GET', '/api/multilingual/translations?language=fr-FR')).json() as {
+      entries: Entry[];
+    };
+    const text = entries.find(
+      (e) => e.subjectType === 'block' && e.field === 'html' && e.defaultText.includes('two-person studio'),
+    );
+    expect(text?.defaultText).toMatch(/^<p>Juniper &amp; Oak is a two-person studio/);
+    const res = await call('PUT', '/api/multilingual/translations', {
+      language: 'fr-FR',
+      entries: [
+        {
+          subjectType: 'block',
+          subjectId: text?.subjectId,
+          field: 'html',
+          value: '<p>Juniper &amp; Oak est un <strong>atelier</strong> de deux personnes.</p>',
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await get('/about?lang=fr-FR')).body).toContain(
+      '<p>Juniper &amp; Oak est un <strong>atelier</strong> de deux personnes.</p>',
+    );
+    expect((await get('/about?lang=en-US')).body).toContain('is a two-person studio');
+  });
+
   it('caches pages per language: neither answers the other', async () => {
     const en1 = await get('/shop/p/classic-tee');
     const en2 = await get('/shop/p/classic-tee');

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { RichText } from '../editor/rich-text';
 import {
   type SiteLanguageRow,
   type TranslationEntry,
@@ -14,6 +15,12 @@ const GROUPS = [
   ['product', 'Products'],
   ['string', 'Store texts'],
 ] as const;
+
+/** What an HTML text reads as (tags dropped, entities of the editor's output decoded). */
+function plainText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
 
 const keyOf = (e: TranslationEntry) => `${e.subjectType}\n${e.subjectId}\n${e.field}`;
 
@@ -114,6 +121,31 @@ export function TranslationEditor({ languages }: { languages: SiteLanguageRow[] 
                 const key = keyOf(e);
                 const id = `tr-${type}-${e.subjectId}-${e.field}`;
                 const missing = !e.value;
+                const change = (value: string) => {
+                  setValues((v) => ({ ...v, [key]: value }));
+                  setMessage('');
+                };
+                // A text block's HTML (the only rich-text block prop): edited as rich text.
+                if (type === 'block' && e.field === 'html')
+                  return (
+                    <div key={key} className={`translation${missing ? ' translation--missing' : ''}`}>
+                      <div className="translation__default">
+                        <span className="translation__label">{e.label}</span>
+                        {plainText(e.defaultText) || <em>(empty)</em>}
+                      </div>
+                      <RichText
+                        id={id}
+                        label={`Translation of: ${plainText(e.defaultText).slice(0, 60)}`}
+                        value={values[key] ?? ''}
+                        onChange={(html) => change(plainText(html) ? html : '')}
+                      />
+                      {missing && (
+                        <span id={`${id}-missing`} className="translation__missing">
+                          Missing
+                        </span>
+                      )}
+                    </div>
+                  );
                 const Input = e.field === 'description' ? 'textarea' : 'input';
                 return (
                   <div key={key} className={`translation${missing ? ' translation--missing' : ''}`}>
@@ -127,10 +159,7 @@ export function TranslationEditor({ languages }: { languages: SiteLanguageRow[] 
                       value={values[key] ?? ''}
                       placeholder={e.defaultText}
                       aria-describedby={missing ? `${id}-missing` : undefined}
-                      onChange={(ev: { target: { value: string } }) => {
-                        setValues((v) => ({ ...v, [key]: ev.target.value }));
-                        setMessage('');
-                      }}
+                      onChange={(ev: { target: { value: string } }) => change(ev.target.value)}
                     />
                     {missing && (
                       <span id={`${id}-missing`} className="translation__missing">

@@ -4,15 +4,16 @@ import type { Database } from '../../db/client';
 import { collections, pageRevisions, pageSettings } from '../../db/schema/index';
 
 /**
- * The plain-text props of a block (headings, captions, button labels …): what a translator
- * can fill in one line. Rich text stays untranslated here: its HTML would need the editor.
+ * The translatable props of a block: its plain text (headings, captions, button labels …)
+ * and its rich text (a text block's HTML, translated in the studio's rich-text editor and
+ * rendered as the block's own HTML is).
  */
 function textFields(type: string): { name: string; label: string }[] {
   const def = (
     blockTypes as Record<string, { label: string; fields: { name: string; label: string; kind: string }[] }>
   )[type];
   return (def?.fields ?? [])
-    .filter((f) => f.kind === 'text')
+    .filter((f) => f.kind === 'text' || f.kind === 'richtext')
     .map((f) => ({ name: f.name, label: `${def?.label ?? type}: ${f.label}` }));
 }
 
