@@ -25,33 +25,34 @@ export class RenderBudgetExceeded extends Error {
   }
 }
 
-/** Render with the page budget; throws RenderBudgetExceeded instead of returning a cut page. */
-export function renderWithBudget(
-  template: Template,
-  data: unknown,
+/** Run one render with the page budget; throws RenderBudgetExceeded instead of returning a cut page. */
+function withBudget<T>(
+  render: (options: RenderOptions) => T,
   options: RenderOptions,
-  budget: RenderBudget = PAGE_RENDER_BUDGET,
-): string {
+  budget: RenderBudget,
+): T {
   const errors: TemplateError[] = [];
-  const html = template.render(data, { ...options, budget, errors });
+  const out = render({ ...options, budget, errors });
   const exceeded = budgetError(errors);
   if (exceeded !== undefined) throw new RenderBudgetExceeded(exceeded);
-  return html;
+  return out;
 }
 
-/** `renderWithBudget` to the UTF-8 bytes of the page (the engine's renderBytes). */
-export function renderBytesWithBudget(
+/** Render with the page budget, as a string. */
+export const renderWithBudget = (
   template: Template,
   data: unknown,
   options: RenderOptions,
   budget: RenderBudget = PAGE_RENDER_BUDGET,
-): Buffer {
-  const errors: TemplateError[] = [];
-  const bytes = template.renderBytes(data, { ...options, budget, errors });
-  const exceeded = budgetError(errors);
-  if (exceeded !== undefined) throw new RenderBudgetExceeded(exceeded);
-  return bytes;
-}
+): string => withBudget((o) => template.render(data, o), options, budget);
+
+/** Render with the page budget, to the UTF-8 bytes of the page (the engine's renderBytes). */
+export const renderBytesWithBudget = (
+  template: Template,
+  data: unknown,
+  options: RenderOptions,
+  budget: RenderBudget = PAGE_RENDER_BUDGET,
+): Buffer => withBudget((o) => template.renderBytes(data, o), options, budget);
 
 /** What a visitor sees instead of a page whose template ran out of budget. */
 export function budgetErrorPage(error: RenderBudgetExceeded, siteTitle: string): string {
