@@ -156,3 +156,48 @@ describe('renderBytes on long output', () => {
     expect(second.equals(first)).toBe(false);
   });
 });
+
+describe('renderBytes around non-ASCII template text', () => {
+  // Template text above U+007F goes to the sink on its own (so the chunks around it stay
+  // one-byte strings); every position must still give the bytes of render().
+  const wide = ['\u2014', ' \u00b7 ', '\u{1F600}', 'caf\u00e9 \u2014\u00a0x', 'long \u2014 '.repeat(20)];
+
+  it.each(wide.map((w) => [JSON.stringify(w), w] as const))(
+    'text %s before values, instructions and the end',
+    (_n, w) => {
+      const source =
+        `${w}{.repeated section xs}<li>{@|html}${w}{.if @index}${w}{.end}</li>${w}{.alternates with}${w}\n{.end}` +
+        `${w}{tail}${w}`;
+      expectSameBytes(source, { xs: ['a', '<b>', 'c\u00e9'], tail: 't' });
+      expectSameBytes(source, { xs: words(900), tail: 'x'.repeat(8190) });
+    },
+  );
+
+  it.each(Array.from({ length: 8 }, (_, i) => 8188 + i))('at a chunk edge (padding %i)', (pad) => {
+    expectSameBytes('{pad}\u2014{pad}{hi}\u00b7{pad}\u{1F4A9}{pad}', { pad: 'p'.repeat(pad), hi: 'h\ud83d' });
+  });
+
+  it('pairs surrogate halves split between template text and values', () => {
+    for (const pad of [0, 8190, 8191, 8192]) {
+      const data = { pad: 'p'.repeat(pad), lo: '\ude00z', hi: 'a\ud83d' };
+      expectSameBytes('{pad}\u00e9\ud83d{lo}{pad}{hi}\ude01\u00e9{pad}\u00e9\ud83d', data);
+    }
+  });
+
+  it('inside partials, captured or streamed, and macros', () => {
+    const partials = { card: '<li>{@|html} \u2014 {@|length}\u00b7</li>' };
+    const source =
+      '{.macro m}\u00ab{@}\u00bb{.end}{.repeated section xs}{@|apply card}{@|apply card|safe}{@|apply m}{.end}';
+    expectSameBytes(source, { xs: words(1200) }, {}, engine, partials);
+  });
+
+  it('stops at the output limit on a non-ASCII text as render does', () => {
+    for (const maxOutputLength of [3, 8191, 8193, 9000]) {
+      expectSameBytes('{pad}\u2014\u2014{pad}', { pad: 'p'.repeat(8191) }, { budget: { maxOutputLength } });
+    }
+  });
+});
+
+function words(n: number, extra = '') {
+  return Array.from({ length: n }, (_, i) => `word${i}${extra}`);
+}

@@ -6,7 +6,15 @@ import { isTruthy } from '../values';
 import { compileEval } from './compile-eval';
 import { emitText } from './emit';
 import { generateBlock } from './generate-block';
-import { type BoundFormatter, NO_EXTRA, applyFormatters, bind, testPredicate } from './plugin-calls';
+import {
+  type BoundFormatter,
+  NO_EXTRA,
+  applyFormatters,
+  bind,
+  streamApply,
+  streamedApply,
+  testPredicate,
+} from './plugin-calls';
 
 export interface CompileEnv {
   readonly registry: Registry;
@@ -264,6 +272,17 @@ export function compileVariable(
   if (fmts === null) {
     if (prefix === '') return (st) => st.append(emitText(resolvePath(ref0, st.frame)));
     return (st) => st.append(prefix + emitText(resolvePath(ref0, st.frame)));
+  }
+  const streamed = refs.length === 1 ? streamedApply(fmts) : undefined;
+  if (streamed !== undefined) {
+    return (st) => {
+      if (prefix !== '') st.append(prefix);
+      const outer = st.frame;
+      const value = resolvePath(ref0, outer);
+      st.source = source;
+      st.pos = pos;
+      streamApply(st, st.ctx.forValue(outer, value), value, streamed);
+    };
   }
   return (st) => {
     if (prefix !== '') st.append(prefix);

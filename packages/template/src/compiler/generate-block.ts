@@ -2,7 +2,7 @@ import type { FormatterCall, Node, OrNode, Path } from '../parser/nodes';
 import { type Block, Frame, resolvePath, resolveSection } from '../runtime/frame';
 import { isTruthy } from '../values';
 import { type CompileEnv, compileNode, compileVariable, constantText } from './compile-block';
-import { type BoundFormatter, NO_EXTRA, bind } from './plugin-calls';
+import { type BoundFormatter, NO_EXTRA, bind, streamApply, streamedApply } from './plugin-calls';
 import { CALL_HELPERS, CALL_HELPER_NAMES, formatterChainCode, predicateCode } from './emit-calls';
 import { emitText } from './emit';
 import {
@@ -48,6 +48,13 @@ const MAX_SOURCE = 40_000;
 const app = (expr: string) =>
   `{ const $o = st.out + (${expr}); st.out = $o; if ($o.length > st.appendLimit) st.full(); }`;
 
+/** Any character a one-byte (Latin-1 or narrower) ASCII string cannot hold. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Appending constant text: `appendWide` when it is not ASCII (see RenderState). */
+const appText = (text: string) =>
+  NON_ASCII.test(text) ? `st.appendWide(${JSON.stringify(text)});` : app(JSON.stringify(text));
+
 /** `T(expr)` (truthiness), with booleans passed through inline. */
 const truthyCode = (expr: string) => `(typeof ($t = ${expr}) === 'boolean' ? $t : T($t))`;
 
@@ -66,7 +73,7 @@ export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
     const flush = () => {
       if (pending !== null) {
         count++;
-        stmts.push(app(JSON.stringify(pending)));
+        stmts.push(appText(pending));
         pending = null;
       }
     };
@@ -79,9 +86,21 @@ export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
       if (node.type === 'comment') continue;
       count++;
       if (node.type === 'variable') {
-        const prefix = pending ?? '';
+        let prefix = pending ?? '';
         pending = null;
-        if (node.formatters === null) {
+        if (NON_ASCII.test(prefix)) {
+          stmts.push(appText(prefix));
+          prefix = '';
+        }
+        const streamed = node.refs.length === 1 ? streamedApply(bind(node.formatters, env)) : undefined;
+        if (streamed !== undefined) {
+          if (prefix !== '') stmts.push(app(JSON.stringify(prefix)));
+          const v = `v${ids++}`;
+          stmts.push(
+            `{ const ${v} = ${resolve(node.refs[0] as Path)}; st.source = ${source}; st.pos = ${node.pos};
+SA(st, st.ctx.forValue(st.frame, ${v}), ${v}, ${k(streamed)}); }`,
+          );
+        } else if (node.formatters === null) {
           const value = emitCode(resolve(node.refs[0] as Path));
           stmts.push(app(prefix === '' ? value : `${JSON.stringify(prefix)} + ${value}`));
         } else if (
@@ -119,7 +138,7 @@ ${app(`${text}(typeof ${v}f === 'string' ? ${v}f : E(${v}f))`)} }`,
       pending = null;
       if (text !== null) {
         count++;
-        stmts.push(app(JSON.stringify(text)));
+        stmts.push(appText(text));
       }
       stmts.push(instruction(node));
     }
@@ -226,6 +245,7 @@ ${altWith}
       'NX',
       'H',
       'FS',
+      'SA',
       ...LOOKUP_HELPER_NAMES,
       ...CALL_HELPER_NAMES,
       `"use strict";\n${hoisted.join('\n')}\nreturn function block(st) {\n${LOOKUP_TEMPS} let $e, $t, $s;\n${body}\n};`,
@@ -244,6 +264,7 @@ ${altWith}
     NO_EXTRA,
     escapeHtmlFrom,
     firstSpecial,
+    streamApply,
     ...LOOKUP_HELPERS,
     ...CALL_HELPERS,
   );

@@ -1,6 +1,7 @@
 import { messages } from '../errors';
 import type { Formatter, Predicate } from '../plugin-api';
 import type { FormatterCall } from '../parser/nodes';
+import { type ApplyCall, applyCall, coreFormatters } from '../plugins/core/formatters';
 import type { PluginContext } from '../runtime/plugin-context';
 import { RenderAbort, type RenderState } from '../runtime/render-state';
 import type { CompileEnv } from './compile-block';
@@ -90,5 +91,32 @@ export function testPredicate(st: RenderState, fn: Predicate | undefined, args: 
   } catch (e) {
     unexpected(st, e, 'PREDICATE', 'PREDICATE_ERROR');
     return false;
+  }
+}
+
+/**
+ * A tag whose only formatter is the built-in `apply` writes the partial straight to the
+ * output (as `.include` does) instead of returning its text to be appended: the same text,
+ * without one more string the size of the partial. Returns what to render (null: nothing,
+ * e.g. no partial name), or undefined when the tag is not such a tag.
+ */
+export function streamedApply(fmts: readonly BoundFormatter[] | null): ApplyCall | null | undefined {
+  if (fmts === null || fmts.length !== 1) return undefined;
+  const f = fmts[0] as BoundFormatter;
+  return f.fn === coreFormatters.apply ? applyCall(f.args) : undefined;
+}
+
+/** Run a streamed `apply` on `value` (ctx aimed at the tag), with the checks `applyFormatters` makes. */
+export function streamApply(
+  st: RenderState,
+  ctx: PluginContext,
+  value: unknown,
+  call: ApplyCall | null,
+): void {
+  try {
+    checkLarge(st, value);
+    if (call !== null) ctx.renderPartial(call.name, value, call.options, true);
+  } catch (e) {
+    unexpected(st, e, 'VARIABLE', 'FORMATTER_ERROR');
   }
 }

@@ -36,6 +36,46 @@ export class ByteSink {
     this.n += buf.write(text, this.n);
   }
 
+  /**
+   * Encode short `text` in JavaScript: for a few characters this is several times cheaper
+   * than a call into the encoder. Same bytes as `write` (a lone surrogate becomes U+FFFD).
+   */
+  writeShort(text: string): void {
+    const need = this.n + text.length * 3;
+    let buf = this.buf as Buffer;
+    if (need > buf.length) buf = this.grow(buf, need);
+    let n = this.n;
+    for (let i = 0; i < text.length; i++) {
+      let c = text.charCodeAt(i);
+      if (c < 0x80) {
+        buf[n++] = c;
+        continue;
+      }
+      if (c < 0x800) {
+        buf[n++] = 0xc0 | (c >> 6);
+        buf[n++] = 0x80 | (c & 0x3f);
+        continue;
+      }
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+          i++;
+          buf[n++] = 0xf0 | (c >> 18);
+          buf[n++] = 0x80 | ((c >> 12) & 0x3f);
+          buf[n++] = 0x80 | ((c >> 6) & 0x3f);
+          buf[n++] = 0x80 | (c & 0x3f);
+          continue;
+        }
+        c = 0xfffd;
+      }
+      buf[n++] = 0xe0 | (c >> 12);
+      buf[n++] = 0x80 | ((c >> 6) & 0x3f);
+      buf[n++] = 0x80 | (c & 0x3f);
+    }
+    this.n = n;
+  }
+
   /** The bytes written, as a Buffer of their own; the sink cannot be written afterwards. */
   finish(): Buffer {
     const out = Buffer.allocUnsafe(this.n);

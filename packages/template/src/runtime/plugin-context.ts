@@ -89,10 +89,16 @@ export class PluginContext implements RenderContext {
     this.st.error('engine', 'ENGINE_ERROR', message);
   }
 
+  /**
+   * Render partial `name` with `node` as its data and return its text; with `stream`, write
+   * it to the output instead (returning ''), which is what `{x|apply p}` alone in a tag
+   * amounts to, without holding the partial's text as one more string.
+   */
   renderPartial(
     name: string,
     node: unknown,
     options?: { private?: boolean; args?: Record<string, string> },
+    stream = false,
   ): string {
     const st = this.st;
     const block = st.findPartial(name);
@@ -110,7 +116,7 @@ export class PluginContext implements RenderContext {
     const savedSource = st.source;
     const savedPos = st.pos;
     // Render into a fresh buffer; the outer text still counts against the output limit.
-    const savedOut = st.beginCapture();
+    const savedOut = stream ? null : st.beginCapture();
     try {
       // The partial's scope sits above the tag's value scope (the value before formatting),
       // as in JSON-T, so lookups that miss in the partial node continue there.
@@ -121,9 +127,9 @@ export class PluginContext implements RenderContext {
         if (options.args !== undefined) f.setVar('@args', options.args);
       }
       block(st);
-      return st.out;
+      return savedOut === null ? '' : st.out;
     } finally {
-      st.endCapture(savedOut);
+      if (savedOut !== null) st.endCapture(savedOut);
       st.depth--;
       st.frame = savedFrame;
       this.scope = scope;

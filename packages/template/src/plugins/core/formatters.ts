@@ -131,26 +131,37 @@ const json =
 
 const str = (value: unknown) => toStr(value);
 
+/** What `apply` renders: the partial's name and options, from its arguments. */
+export interface ApplyCall {
+  readonly name: string;
+  readonly options: { private?: boolean; args?: Record<string, string> } | undefined;
+}
+
+/** `apply`'s arguments read once: `name`, then `private` and `key=value` pairs; null without a name. */
+export function applyCall(args: readonly string[]): ApplyCall | null {
+  if (args.length === 0) return null;
+  const name = args[0] as string;
+  if (args.length === 1) return { name, options: undefined };
+  let isPrivate = false;
+  let params: Record<string, string> | undefined;
+  for (const arg of args.slice(1)) {
+    if (arg === 'private') {
+      isPrivate = true;
+      continue;
+    }
+    params ??= {};
+    const eq = arg.indexOf('=');
+    if (eq !== -1) params[arg.slice(0, eq)] = arg.slice(eq + 1);
+  }
+  return { name, options: { private: isPrivate, ...(params ? { args: params } : {}) } };
+}
+
 /** The core formatters of JSON-T (FEATURES.md §4 "core"). */
 export const coreFormatters: Record<string, Formatter> = {
   apply(value, args, ctx) {
-    if (args.length === 0 || ctx.renderPartial === undefined) return '';
-    if (args.length === 1) return ctx.renderPartial(args[0] as string, value);
-    let isPrivate = false;
-    let params: Record<string, string> | undefined;
-    for (const arg of args.slice(1)) {
-      if (arg === 'private') {
-        isPrivate = true;
-        continue;
-      }
-      params ??= {};
-      const eq = arg.indexOf('=');
-      if (eq !== -1) params[arg.slice(0, eq)] = arg.slice(eq + 1);
-    }
-    return ctx.renderPartial(args[0] as string, value, {
-      private: isPrivate,
-      ...(params ? { args: params } : {}),
-    });
+    const call = applyCall(args);
+    if (call === null || ctx.renderPartial === undefined) return '';
+    return ctx.renderPartial(call.name, value, call.options);
   },
   count(value) {
     if (isObject(value)) return Object.keys(value).length;
