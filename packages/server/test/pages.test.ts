@@ -39,7 +39,10 @@ describe.each(backends)('theme pages (%s)', (backend) => {
     expect(ico.statusCode).toBe(200);
     expect(ico.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
     expect((await get('/robots.txt')).body).toMatch(/^Sitemap: http:\/\/.+\/sitemap\.xml$/m);
-    expect((await get('/sitemap.xml')).body).toContain('/shop/p/classic-tee</loc>');
+    const sitemap = (await get('/sitemap.xml')).body;
+    expect(sitemap).toContain('/shop/p/classic-tee</loc>');
+    // One language: no alternates.
+    expect(sitemap).not.toContain('hreflang');
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { siteBaseUrl } from '../services/site-base-url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FAVICON_SVG, faviconIco } from '../seo/favicon';
 import { robotsTxt, sitemapEntries, sitemapXml } from '../seo/sitemap';
+import { defaultLanguageOf, listSiteLanguages } from '../services/languages/site-languages';
 
 /** The site's origin as the visitor reached it (absolute URLs in the sitemap, robots.txt and feeds). */
 export function requestOrigin(request: FastifyRequest): string {
@@ -43,10 +44,19 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get('/sitemap.xml', async (request, reply) => {
     if (!request.site) return reply.callNotFound();
-    const entries = await sitemapEntries(app.database.db, request.site.id);
+    const site = request.site;
+    const entries = await sitemapEntries(app.database.db, site.id);
+    // The same versions the pages' own hreflang links name (see page-language.ts).
+    const all = await listSiteLanguages(app.database.db, site);
+    const enabled = all.filter((l) => l.enabled);
+    const defaultLanguage = defaultLanguageOf(all, site.language);
+    const languages = {
+      defaultLanguage,
+      others: enabled.map((l) => l.language).filter((l) => l !== defaultLanguage),
+    };
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemapXml(publicOrigin(request), entries));
+      .send(sitemapXml(publicOrigin(request), entries, languages));
   });
 }

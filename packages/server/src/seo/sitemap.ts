@@ -34,13 +34,39 @@ export async function sitemapEntries(
   return entries;
 }
 
-/** The sitemaps.org XML for `entries`, with absolute URLs under `origin`. */
-export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
-  const urls = entries.map((e) => {
+/** The languages a site offers: the default one (at the plain address) first. */
+export interface SitemapLanguages {
+  readonly defaultLanguage: string;
+  readonly others: readonly string[];
+}
+
+/**
+ * The sitemaps.org XML for `entries`, with absolute URLs under `origin`. A site with more
+ * than one language lists every language version of each page (`?lang=` for all but the
+ * default), each with all versions as `xhtml:link` hreflang alternates plus x-default, as
+ * the pages' own `<head>` does, so a translation is indexed as such.
+ */
+export function sitemapXml(origin: string, entries: SitemapEntry[], languages?: SitemapLanguages): string {
+  const multilingual = languages !== undefined && languages.others.length > 0;
+  const urls: string[] = [];
+  for (const e of entries) {
     const lastmod = e.lastModified ? `<lastmod>${e.lastModified.toISOString().slice(0, 10)}</lastmod>` : '';
-    return `<url><loc>${xml(origin + e.path)}</loc>${lastmod}</url>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    const plain = origin + e.path;
+    if (!multilingual) {
+      urls.push(`<url><loc>${xml(plain)}</loc>${lastmod}</url>`);
+      continue;
+    }
+    const versions: [string, string][] = [
+      [languages.defaultLanguage, plain],
+      ...languages.others.map((l): [string, string] => [l, `${plain}?lang=${encodeURIComponent(l)}`]),
+    ];
+    const links = [...versions, ['x-default', plain] as [string, string]]
+      .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${xml(lang)}" href="${xml(href)}"/>`)
+      .join('');
+    for (const [, href] of versions) urls.push(`<url><loc>${xml(href)}</loc>${lastmod}${links}</url>`);
+  }
+  const ns = multilingual ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${ns}>\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** robots.txt: crawl the site, not the cart, checkout, account or API; point at the sitemap. */

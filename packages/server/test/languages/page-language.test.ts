@@ -110,6 +110,19 @@ describe.each(backends)('pages in the visitor’s language on %s', (backend) => 
     expect(french.canonical).toBe(`${base}?lang=fr-FR`);
     // Pages that are not content stay out of the index, in every language.
     expect((await get('/cart?lang=fr-FR')).body).not.toContain('hreflang="x-default"');
+    // The sitemap names the same versions: each language's address with all alternates.
+    const sitemap = (await get('/sitemap.xml')).body;
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const urls = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc>(.*?)<\/url>/g)];
+    const tee = urls.filter((u) => (u[1] as string).startsWith(base));
+    expect(tee.map((u) => u[1])).toEqual([base, `${base}?lang=fr-FR`]);
+    for (const u of tee) {
+      const alternates = [...(u[2] as string).matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [
+        m[1],
+        (m[2] as string).replaceAll('&amp;', '&'),
+      ]);
+      expect(alternates).toEqual(versions);
+    }
   });
 
   it('dates follow the page language (the engine renders with its locale)', async () => {
