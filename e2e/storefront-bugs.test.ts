@@ -187,6 +187,8 @@ describe('issue #16 bugs in Chromium', () => {
     const { page } = await fresh();
     await page.goto('/shop');
     await page.locator('.product-card__add[data-island-mounted="true"]').first().waitFor();
+    // The buttons are wired by a chunk of their own, which may arrive after the islands.
+    await page.locator('html[data-quick-view="ready"]').waitFor({ state: 'attached' });
     const recorded = page.waitForRequest(
       (r) => r.method() === 'POST' && r.url().includes('/api/census/RecordQuickView/'),
     );

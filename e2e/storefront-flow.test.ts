@@ -183,6 +183,8 @@ describe('storefront in Chromium', () => {
     const { page } = await fresh();
     await page.goto('/shop');
     await page.locator('.product-card__add[data-island-mounted="true"]').first().waitFor();
+    // The buttons are wired by a chunk of their own, which may arrive after the islands.
+    await page.locator('html[data-quick-view="ready"]').waitFor({ state: 'attached' });
     await page
       .locator('.product-card', { hasText: 'Zip Hoodie' })
       .locator('.sqs-product-quick-view-button')

@@ -44,4 +44,6 @@ export function wireQuickView(selector: string): void {
   };
   document.addEventListener('click', open);
   document.addEventListener('keydown', open);
+  // The buttons answer from here on (browser tests wait for it, as they do for islands).
+  document.documentElement.dataset.quickView = 'ready';
 }
