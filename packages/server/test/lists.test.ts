@@ -48,6 +48,13 @@ describe.each(backends)('lists that scale (%s)', (backend) => {
     expect(context.items.length).toBeGreaterThan(0);
     for (const item of context.items) expect(item.categories).toContain(category.displayName);
     expect(context.pagination.category).toBe(category.slug);
+    // The total counts the category's items only, on every page.
+    const { context: rest } = await json('/shop?format=json&page=2');
+    const inCategory = [...all.items, ...rest.items].filter((i: { categories: string[] }) =>
+      i.categories.includes(category.displayName),
+    ).length;
+    expect(inCategory).toBeLessThan(39);
+    expect(context.pagination.totalItems).toBe(inCategory);
     expect((await json('/shop?category=no-such-category')).status).toBe(404);
   });
 
