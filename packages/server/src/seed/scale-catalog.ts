@@ -41,4 +41,9 @@ export async function scaleCatalog(db: Database, websiteId: string, factor: numb
       v.qty_in_stock, v.unlimited, v.attributes, v.image_url, v.display_index
     from copies c join variants v on v.item_id = c.id
   `);
+  // Planner statistics for the grown tables, as autovacuum would refresh them within a
+  // minute: right after a bulk load they still describe the small catalogue, and PostgreSQL
+  // then filters every item through to_tsvector instead of using the search index (search at
+  // 100x: ~6 ms instead of ~0.8 ms per query).
+  await db.execute(sql`analyze items, products, variants`);
 }
