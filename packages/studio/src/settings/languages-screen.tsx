@@ -23,16 +23,20 @@ export function LanguagesScreen(_props: { rest: string[] }) {
   const [error, setError] = useState('');
   const [saved, setSaved] = useState<SiteLanguageRow[]>([]);
 
-  const load = useCallback(() => {
-    languagesApi.settings().then(
-      (s) => {
-        setSaved(s.languages);
-        setRows(s.languages.map(({ language, isDefault, enabled }) => ({ language, isDefault, enabled })));
-      },
-      (failure) => setError(failureText(failure)),
-    );
-  }, []);
-  useEffect(load, [load]);
+  const load = useCallback(
+    () =>
+      languagesApi.settings().then(
+        (s) => {
+          setSaved(s.languages);
+          setRows(s.languages.map(({ language, isDefault, enabled }) => ({ language, isDefault, enabled })));
+        },
+        (failure) => setError(failureText(failure)),
+      ),
+    [],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
   if (!rows) return error ? <p className="alert">{error}</p> : <p className="loading">Loading…</p>;
 
   const change = (next: LanguagesInput) => {
@@ -65,8 +69,9 @@ export function LanguagesScreen(_props: { rest: string[] }) {
     if (!ok) return;
     try {
       await languagesApi.disconnect();
+      // Said once the screen shows the one language left, not while it still lists the others.
+      await load();
       setMessage('Multilingual is off.');
-      load();
     } catch (failure) {
       setError(failureText(failure));
     }
