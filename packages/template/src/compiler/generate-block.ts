@@ -88,13 +88,13 @@ export function generateBlock(nodes: Node[], env: CompileEnv): Block | null {
       if (node.type === 'variable') {
         let prefix = pending ?? '';
         pending = null;
-        if (NON_ASCII.test(prefix)) {
+        const streamed = node.refs.length === 1 ? streamedApply(bind(node.formatters, env)) : undefined;
+        // Text before a streamed partial, or with non-ASCII characters, is appended on its own.
+        if (prefix !== '' && (streamed !== undefined || NON_ASCII.test(prefix))) {
           stmts.push(appText(prefix));
           prefix = '';
         }
-        const streamed = node.refs.length === 1 ? streamedApply(bind(node.formatters, env)) : undefined;
         if (streamed !== undefined) {
-          if (prefix !== '') stmts.push(app(JSON.stringify(prefix)));
           const v = `v${ids++}`;
           stmts.push(
             `{ const ${v} = ${resolve(node.refs[0] as Path)}; st.source = ${source}; st.pos = ${node.pos};

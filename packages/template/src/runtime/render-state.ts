@@ -13,7 +13,7 @@ const CLOCK_EVERY = 1024;
  */
 const SPILL_AT = 8192;
 
-/** Constant text up to this length is encoded by the sink in JavaScript (see ByteSink.writeShort). */
+/** Text up to this length is encoded by the sink in JavaScript (see ByteSink.writeShort). */
 const SHORT_TEXT = 64;
 
 /** Thrown to stop a render that hit a hard limit; caught by the template's render(). */
@@ -113,23 +113,10 @@ export class RenderState {
       this.append(text);
       return;
     }
-    if (this.out.length + text.length > this.outLimit) {
-      this.out += text;
-      this.overflow();
-    }
     if (this.out !== '') this.spill();
-    // What spill kept back (the high half of a pair) goes first, and may pair with `text`.
-    let rest = this.out + text;
-    this.out = '';
-    const last = rest.charCodeAt(rest.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) {
-      this.out = rest.slice(-1);
-      rest = rest.slice(0, -1);
-    }
-    if (rest.length <= SHORT_TEXT) this.sink.writeShort(rest);
-    else this.sink.write(rest);
-    this.outLimit -= rest.length;
-    this.setAppendLimit();
+    // `out` now holds at most the high half of a pair that spill kept back for `text`.
+    this.out += text;
+    this.full();
   }
 
   /** `out` passed `appendLimit`: past the output limit, or due to spill (generated code calls it too). */
@@ -148,7 +135,9 @@ export class RenderState {
       keep = text.slice(-1);
       text = text.slice(0, -1);
     }
-    (this.sink as ByteSink).write(text);
+    const sink = this.sink as ByteSink;
+    if (text.length <= SHORT_TEXT) sink.writeShort(text);
+    else sink.write(text);
     this.outLimit -= text.length;
     this.out = keep;
     this.setAppendLimit();
