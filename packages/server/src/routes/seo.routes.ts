@@ -2,7 +2,8 @@ import { siteBaseUrl } from '../services/site-base-url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FAVICON_SVG, faviconIco } from '../seo/favicon';
 import { robotsTxt, sitemapEntries, sitemapXml } from '../seo/sitemap';
-import { defaultLanguageOf, listSiteLanguages } from '../services/languages/site-languages';
+import { choosePageLanguage } from '../services/languages/page-language';
+import { listSiteLanguages } from '../services/languages/site-languages';
 
 /** The site's origin as the visitor reached it (absolute URLs in the sitemap, robots.txt and feeds). */
 export function requestOrigin(request: FastifyRequest): string {
@@ -46,10 +47,12 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
     if (!request.site) return reply.callNotFound();
     const site = request.site;
     const entries = await sitemapEntries(app.database.db, site.id);
-    // The same versions the pages' own hreflang links name (see page-language.ts).
-    const all = await listSiteLanguages(app.database.db, site);
-    const enabled = all.filter((l) => l.enabled);
-    const defaultLanguage = defaultLanguageOf(all, site.language);
+    // The same versions the pages' own hreflang links name: the language rule of the pages.
+    const { defaultLanguage, enabled } = choosePageLanguage(
+      await listSiteLanguages(app.database.db, site),
+      site.language,
+      {},
+    );
     const languages = {
       defaultLanguage,
       others: enabled.map((l) => l.language).filter((l) => l !== defaultLanguage),

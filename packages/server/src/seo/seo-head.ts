@@ -99,10 +99,15 @@ interface LanguageOption {
  * the plain one), and each version is its own canonical, so a translation is indexed as
  * such instead of as a duplicate of the default page.
  */
+/** The address of a page's version in `language`: the plain one for the default language. */
+export function languageVersionUrl(url: string, language: string, isDefault: boolean): string {
+  return isDefault ? url : `${url}?lang=${encodeURIComponent(language)}`;
+}
+
 function languageVersions(context: PageContext, url: string): { canonical: string; tags: string[] } {
   const options = (context.languageSwitcher as { options?: LanguageOption[] } | undefined)?.options ?? [];
   if (options.length < 2) return { canonical: url, tags: [] };
-  const href = (o: LanguageOption) => (o.isDefault ? url : `${url}?lang=${encodeURIComponent(o.language)}`);
+  const href = (o: LanguageOption) => languageVersionUrl(url, o.language, o.isDefault);
   const tags = options.map(
     (o) => `<link rel="alternate" hreflang="${attr(o.language)}" href="${attr(href(o))}">`,
   );

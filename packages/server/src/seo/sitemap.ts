@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import { CollectionType } from '../pages/page-types';
 import { collectionUrl, itemUrl } from '../pages/serialize-catalog';
+import { languageVersionUrl } from './seo-head';
 import { listCollections, listItems } from '../services/catalog.service';
 
 export interface SitemapEntry {
@@ -58,7 +59,7 @@ export function sitemapXml(origin: string, entries: SitemapEntry[], languages?: 
     }
     const versions: [string, string][] = [
       [languages.defaultLanguage, plain],
-      ...languages.others.map((l): [string, string] => [l, `${plain}?lang=${encodeURIComponent(l)}`]),
+      ...languages.others.map((l): [string, string] => [l, languageVersionUrl(plain, l, false)]),
     ];
     const links = [...versions, ['x-default', plain] as [string, string]]
       .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${xml(lang)}" href="${xml(href)}"/>`)
