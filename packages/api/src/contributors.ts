@@ -65,8 +65,8 @@ export const contributorRoutes = {
     summary: 'Studio: the contributors of the site with their roles',
     response: z.object({
       contributors: z.array(contributor),
-      /** The roles to choose from, in the spec's order. */
-      roles: z.array(z.object({ code: z.number().int(), name: z.string() })),
+      /** The roles in the spec's order; `grantable`: the signed-in person may give it (no role above their own). */
+      roles: z.array(z.object({ code: z.number().int(), name: z.string(), grantable: z.boolean() })),
     }),
   },
   'PUT /api/studio/contributors/:id': {
@@ -96,15 +96,25 @@ export const contributorRoutes = {
     response: okBody,
   },
   'POST /api/studio/contributors/invitations/accept': {
-    summary: 'Accept an invitation by setting a password: signs the new contributor in',
-    body: z.object({
-      token: z.string().min(1).max(128),
-      password: z
-        .string({ message: API_MESSAGES.accountPasswordShort })
-        .min(ACCOUNT_PASSWORD.min, API_MESSAGES.accountPasswordShort)
-        .max(ACCOUNT_PASSWORD.max, API_MESSAGES.accountPasswordLong)
-        .refine((p) => p.trim().length > 0, API_MESSAGES.accountPasswordShort),
-    }),
+    summary:
+      'Accept an invitation with the address it was sent to: a new account sets `password`; an existing account (a customer) proves itself with `currentPassword`. Signs the contributor in',
+    body: z
+      .object({
+        token: z.string().min(1).max(128),
+        /** The invited address, typed again; another address is answered like an invalid link. */
+        email: visitorEmail,
+        password: z
+          .string({ message: API_MESSAGES.accountPasswordShort })
+          .min(ACCOUNT_PASSWORD.min, API_MESSAGES.accountPasswordShort)
+          .max(ACCOUNT_PASSWORD.max, API_MESSAGES.accountPasswordLong)
+          .refine((p) => p.trim().length > 0, API_MESSAGES.accountPasswordShort)
+          .optional(),
+        currentPassword: z.string().min(1).max(ACCOUNT_PASSWORD.max).optional(),
+      })
+      .refine((b) => b.password !== undefined || b.currentPassword !== undefined, {
+        message: API_MESSAGES.accountPasswordShort,
+        path: ['password'],
+      }),
     response: z.object({ xsrfToken: z.string(), email: z.string(), roleName: z.string() }),
   },
 } as const;

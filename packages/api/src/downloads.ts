@@ -38,10 +38,16 @@ export const downloadRoutes = {
   'PATCH /api/studio/products/:itemId/file': {
     summary: 'Studio: how many downloads a purchase allows and how many days its link lives',
     params,
-    body: z.object({
-      downloadLimit: z.number().int().min(1, 'Allow at least 1 download.').max(100).optional(),
-      linkDays: z.number().int().min(1, 'A link lives at least 1 day.').max(365).optional(),
-    }),
+    body: z
+      .object({
+        downloadLimit: z.number().int().min(1, 'Allow at least 1 download.').max(100).optional(),
+        linkDays: z.number().int().min(1, 'A link lives at least 1 day.').max(365).optional(),
+      })
+      // An empty change is the caller's mistake (and an UPDATE with nothing to set fails in SQL).
+      .refine(
+        (settings) => settings.downloadLimit !== undefined || settings.linkDays !== undefined,
+        'Nothing to change: send downloadLimit or linkDays.',
+      ),
     response: productFile,
   },
   'DELETE /api/studio/products/:itemId/file': {

@@ -4,7 +4,7 @@ import { type TestSite, createTestSite } from './helpers/test-app';
 import { backends } from './helpers/test-db';
 
 /**
- * Issue #12 finding 1 (CSRF): crumb protection is decided by the matched route, form
+ * CSRF: crumb protection is decided by the matched route, form
  * bodies reach only the routes whose spec payload is form-encoded, and the crumb is signed
  * with a server secret (kept in the database), bound to the site.
  */

@@ -6,7 +6,7 @@ import { redactError } from '../src/plugins/log-redaction';
 import { type TestSite, createTestSite } from './helpers/test-app';
 import { backends, testDatabase } from './helpers/test-db';
 
-/** Issue #12 findings 5 (timeouts), 6 (security headers, no-store) and 7 (log redaction). */
+/** Timeouts, security headers (no-store) and log redaction. */
 describe.each(backends)('headers, timeouts and logs on %s', (backend) => {
   let site: TestSite;
   beforeAll(async () => {
@@ -28,6 +28,17 @@ describe.each(backends)('headers, timeouts and logs on %s', (backend) => {
     const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
     expect(inline.length).toBeGreaterThan(0);
     expect(inline.every((attrs) => /type="application\/(ld\+)?json"/.test(attrs ?? ''))).toBe(true);
+  });
+
+  it('the studio page requires Trusted Types, with DOMPurify and the preview as its only policies', async () => {
+    const res = await site.request({ method: 'GET', url: '/config/pages', crumb: false });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("require-trusted-types-for 'script'");
+    expect(csp).toContain('trusted-types dompurify studio-preview');
+    // Only the studio: site pages keep the site's policy.
+    const page = await site.request({ method: 'GET', url: '/', crumb: false });
+    expect(String(page.headers['content-security-policy'])).not.toContain('trusted-types');
   });
 
   it('sends HSTS only over HTTPS (as told by a trusted proxy)', async () => {

@@ -10,7 +10,7 @@ import { restock, sessionOf, soldOutMug } from './restock-helpers';
 const signIn = (site: TestSite, body: object, headers: Record<string, string> = {}) =>
   site.request({ method: 'POST', url: '/api/site-users/account/session', payload: body, headers });
 
-/** Issue #12 findings 2 (login limit under concurrency), 3 (trustProxy, mail links), 4 (lock screen). */
+/** The sign-in limit under concurrency, trustProxy and mail links, the lock screen. */
 describe.each(backends)('limits on %s', (backend) => {
   describe('sign-in counted before the password check', () => {
     it('40 wrong passwords and the right one at once: the right one is refused too', async () => {

@@ -1,7 +1,7 @@
 import { CONTRIBUTOR_ROLES, CONTRIBUTOR_ROLE_CODES, type ContributorRoleCode } from '@store/api';
 
 /**
- * The permission table (issue #15, docs/permissions.md): which studio capability each owner
+ * The permission table (docs/permissions.md): which studio capability each owner
  * route needs, and which spec §3 contributor role holds each capability at which level.
  * requireOwner (plugins/owner-auth.ts) consults it on every owner route, so enforcement is
  * decided here, by route, in one place. A route missing from ROUTE_CAPABILITIES is refused to
@@ -25,6 +25,7 @@ export const CAPABILITIES = {
   submissions: 'form submissions',
   analytics: 'analytics',
   mail: 'mail',
+  domain: 'the domain and mail settings',
   people: 'people',
   languages: 'languages',
   scheduling: 'scheduling',
@@ -84,7 +85,9 @@ export const ROLE_GRANTS: Record<RoleCode, Grants> = {
   12: { studio: 'read', scheduling: 'read' },
   13: { studio: 'read', scheduling: 'write' },
   14: {},
-  15: every('write', ['people']),
+  // The public address and the SMTP connection decide where every link in the site's mail
+  // leads and whose server sends it: changed by the owner and admins only.
+  15: { ...every('write', ['people', 'domain']), domain: 'read' },
   16: { studio: 'read', pages: 'write', blog: 'read', design: 'read', media: 'write' },
 };
 
@@ -107,6 +110,12 @@ interface RouteRule {
   capability: Capability;
   /** Default: GET reads, every other method writes. */
   access?: Access;
+  /**
+   * Some requests of the route change what visitors see at once (the settings of a live
+   * page): those also need this capability, to write. The handler says when a request is
+   * such a change (requireLiveChange in plugins/owner-auth.ts); this table says what it needs.
+   */
+  live?: Capability;
 }
 const r = (capability: Capability, access?: Access): RouteRule => ({ capability, access });
 
@@ -119,21 +128,33 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'GET /api/studio/session': r('studio'),
   'GET /api/studio/catalog': r('studio'),
   'GET /api/studio/permissions': r('studio'),
+  // Each person's own two-step sign-in: anyone who may open the studio, whatever else they may change.
+  'GET /api/studio/account/two-factor': r('studio'),
+  'POST /api/studio/account/two-factor/setup': r('studio', 'read'),
+  'POST /api/studio/account/two-factor/confirm': r('studio', 'read'),
+  'POST /api/studio/account/two-factor/recovery-codes': r('studio', 'read'),
+  'POST /api/studio/account/two-factor/disable': r('studio', 'read'),
   // Pages, navigation, header and footer.
   'GET /api/studio/pages': r('pages'),
   'POST /api/studio/pages': r('pages'),
-  'PUT /api/studio/pages/:id/settings': r('pages'),
+  // A page's settings apply at once: changing a live page's (or taking one on- or offline)
+  // also needs `publish`; a page visitors cannot see stays the draft editor's to set up.
+  'PUT /api/studio/pages/:id/settings': { ...r('pages'), live: 'publish' },
   'DELETE /api/studio/pages/:id': r('publish'),
   'GET /api/studio/pages/:id/layout': r('pages'),
   'PUT /api/studio/pages/:id/layout': r('pages'),
   'POST /api/studio/pages/:id/publish': r('publish'),
+  // Whether visitors see the site yet; publishing the whole site is a live change.
+  'GET /api/studio/launch': r('studio'),
+  'POST /api/studio/launch': r('publish'),
   'POST /api/studio/pages/:id/revisions/:revisionId/restore': r('pages'),
   // Renders the blocks' data for the preview: reads only.
   'POST /api/studio/block-data': r('pages', 'read'),
   'GET /api/commondata/GetSiteLayout': r('pages'),
-  'POST /api/widget/UpdateNavigation': r('pages'),
+  // The navigation, header and footer have no draft: every save is live.
+  'POST /api/widget/UpdateNavigation': r('publish'),
   'GET /api/site-header-footer': r('pages'),
-  'PUT /api/site-header-footer': r('pages'),
+  'PUT /api/site-header-footer': r('publish'),
   // Blog.
   'GET /api/studio/blogs/:blogId/posts': r('blog'),
   'POST /api/studio/blogs/:blogId/posts': r('blog'),
@@ -143,6 +164,9 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'GET /api/studio/site-styles': r('design'),
   'PUT /api/studio/site-styles': r('design'),
   'PUT /api/owner/popup-overlay': r('design'),
+  // Logo, icon, social profiles and the origins embeds may come from (Design → Brand, Embeds).
+  'GET /api/studio/branding': r('design'),
+  'PUT /api/studio/branding': r('design'),
   // Media.
   'GET /api/studio/media': r('media'),
   'POST /api/studio/media': r('media'),
@@ -191,6 +215,10 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'DELETE /api/studio/commerce/coupons/:id': r('storeSettings'),
   'GET /api/v1/commerce-preferences/:namespace': r('storeSettings'),
   'PUT /api/v1/commerce-preferences/:namespace': r('storeSettings'),
+  'GET /api/owner/store/payments': r('storeSettings'),
+  'PUT /api/owner/store/payments': r('storeSettings'),
+  // Sends keys to Stripe: for those who may change them.
+  'POST /api/owner/store/payments/check': r('storeSettings'),
   // Reviews.
   'GET /api/owner/reviews': r('reviews'),
   'POST /api/owner/reviews/:reviewId/moderation': r('reviews'),
@@ -213,6 +241,13 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'GET /api/owner/outbox': r('mail'),
   'POST /api/owner/outbox/:id/retry': r('mail'),
   'POST /api/owner/outbox/test': r('mail'),
+  // Domain & mail: the public address, sender and SMTP connection, the test message (it
+  // connects to the typed server) and the e-mail preview.
+  'GET /api/owner/mail-settings': r('domain'),
+  'PUT /api/owner/mail-settings': r('domain'),
+  'POST /api/owner/mail-settings/test': r('domain'),
+  'GET /api/owner/mail-previews': r('domain'),
+  'GET /api/owner/mail-previews/:kind': r('domain'),
   // Languages and translations.
   'GET /api/multilingual/settings': r('languages'),
   'GET /api/multilingual/status': r('languages'),
@@ -243,6 +278,20 @@ export function decideRoute(roleCode: number | null | undefined, method: string,
   return { ok: false, reason: 'denied', capability: rule.capability, access };
 }
 
+/**
+ * A request of `METHOD url` that changes what visitors see at once: may `roleCode` make it?
+ * Routes without a `live` capability need nothing more than the route itself.
+ */
+export function decideLiveChange(
+  roleCode: number | null | undefined,
+  method: string,
+  url: string,
+): RouteDecision {
+  const live = ROUTE_CAPABILITIES[`${method} ${url}`]?.live;
+  if (!live || mayAccess(roleCode, live, 'write')) return { ok: true };
+  return { ok: false, reason: 'denied', capability: live, access: 'write' };
+}
+
 /** "Your role (Editor) cannot change orders." */
 export function deniedMessage(roleCode: number | null | undefined, decision: RouteDecision): string {
   const role = roleName(roleCode);
@@ -258,3 +307,40 @@ export function grantsOf(roleCode: number | null | undefined): Grants {
   return isRoleCode(roleCode) ? { ...ROLE_GRANTS[roleCode] } : {};
 }
 export const OWNER_GRANTS: Grants = every('write');
+
+/** Does `holder` cover every grant of `wanted` (write covers read)? */
+export function grantsCover(holder: Grants, wanted: Grants): boolean {
+  return (Object.entries(wanted) as [Capability, Access][]).every(([capability, access]) => {
+    const held = holder[capability];
+    return held === 'write' || (held === 'read' && access === 'read');
+  });
+}
+
+/** Who is acting: the site's owner, or a contributor with a role code. */
+export interface Actor {
+  role: string;
+  contributorRole: number | null;
+}
+
+const actorGrants = (actor: Actor): Grants =>
+  actor.role === 'OWNER' ? OWNER_GRANTS : actor.role === 'CONTRIBUTOR' ? grantsOf(actor.contributorRole) : {};
+
+/**
+ * Nobody hands out more than they hold: a role may be given (by invitation or a role change)
+ * only by someone whose own grants cover all of that role's. The owner and admins hold every
+ * grant and may give any role; a role that manages people without holding everything may
+ * give roles up to its own and no further, so it can never make an admin.
+ */
+export function mayGrantRole(actor: Actor, roleCode: number): boolean {
+  return isRoleCode(roleCode) && grantsCover(actorGrants(actor), ROLE_GRANTS[roleCode]);
+}
+
+/**
+ * Links and codes in mail (invitations, order and download links, gift card codes) are for
+ * the person they were sent to. Only readers who already hold every grant, the owner and
+ * admins, see them in the outbox: to anyone else an invitation link would be a way to a
+ * role above their own.
+ */
+export function mayReadMailSecrets(actor: Actor): boolean {
+  return grantsCover(actorGrants(actor), OWNER_GRANTS);
+}

@@ -7,7 +7,8 @@ import fp from 'fastify-plugin';
  * `type="application/json"` block, which CSP does not execute). Inline `<style>` stays
  * allowed: the theme's CSS is inlined in <head>, and the captcha widget styles itself.
  * The captcha solves in Web Workers it may start from blob: URLs. Only the site itself
- * (the studio under /config on the same origin) may frame a page.
+ * (the studio under /config on the same origin) may frame a page. A page that embeds
+ * players gets this policy with exactly their origins added (pages/embed-policy.ts).
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],

@@ -1,17 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROLE_CODES, OWNER_GRANTS, grantsOf, roleName } from '../plugins/permissions';
+import { OWNER_GRANTS, ROLE_CODES, grantsOf, mayGrantRole, roleName } from '../plugins/permissions';
 import { requireOwner } from '../plugins/owner-auth';
 import {
   changeContributorRole,
   listContributors,
   removeContributor,
 } from '../services/contributors/contributors';
-import {
-  acceptInvitation,
-  inviteContributor,
-  listInvitations,
-  revokeInvitation,
-} from '../services/contributors/invitations';
+import { acceptInvitation } from '../services/contributors/accept-invitation';
+import { inviteContributor, listInvitations, revokeInvitation } from '../services/contributors/invitations';
 import { startAccountSession } from '../services/site-users/account-session';
 import { SESSION_COOKIE, type SignedInUser, deleteSession } from '../services/site-users/sessions';
 import { schemaOf, zodRoutes } from './api-schema';
@@ -22,7 +18,7 @@ export const ACCEPT_INVITATION_LIMIT = { name: 'accept-invitation', max: 20, win
 const actorOf = (request: FastifyRequest) => request.siteUser as SignedInUser;
 
 /**
- * Contributors and roles (issue #15): invitations by e-mail, the site's contributors, and
+ * Contributors and roles: invitations by e-mail, the site's contributors, and
  * what the signed-in person may do. Management answers to requireOwner, which lets only the
  * owner and roles holding `people` (admin) through (plugins/permissions.ts).
  */
@@ -59,7 +55,11 @@ export async function contributorRoutes(app: FastifyInstance) {
       { schema: schemaOf('GET /api/studio/contributors') },
       async (request) => ({
         contributors: await listContributors(db, request.site.id),
-        roles: ROLE_CODES.map((code) => ({ code, name: roleName(code) })),
+        roles: ROLE_CODES.map((code) => ({
+          code,
+          name: roleName(code),
+          grantable: mayGrantRole(actorOf(request), code),
+        })),
       }),
     );
 
@@ -70,7 +70,7 @@ export async function contributorRoutes(app: FastifyInstance) {
         contributor: await changeContributorRole(db, request.site.id, {
           id: request.params.id,
           roleCode: request.body.roleCode,
-          actorId: actorOf(request).id,
+          actor: actorOf(request),
         }),
       }),
     );
@@ -79,7 +79,7 @@ export async function contributorRoutes(app: FastifyInstance) {
       '/api/studio/contributors/:id',
       { schema: schemaOf('DELETE /api/studio/contributors/:id') },
       async (request) => {
-        await removeContributor(db, request.site.id, { id: request.params.id, actorId: actorOf(request).id });
+        await removeContributor(db, request.site.id, { id: request.params.id, actor: actorOf(request) });
         return { ok: true };
       },
     );
@@ -97,7 +97,7 @@ export async function contributorRoutes(app: FastifyInstance) {
         const invitation = await inviteContributor(db, request.site, {
           email: request.body.email,
           roleCode: request.body.roleCode,
-          invitedBy: actorOf(request).id,
+          inviter: actorOf(request),
         });
         return reply.code(201).send({ invitation });
       },

@@ -1,10 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
 import { takeDownload } from '../services/downloads/download-links';
 import { seedDemoDownload } from '../seed/demo-download';
 import { type FileStorage, productFileStorage } from '../services/downloads/file-storage';
+import { FILE_RESPONSE_HEADERS, servedFileType } from '../services/downloads/file-types';
 import {
   deleteProductFile,
   getProductFile,
@@ -36,6 +38,31 @@ function attachment(filename: string): string {
 }
 
 /**
+ * The uploaded file's bytes as a stream that fails with a 400 when the multipart body ends
+ * before the file's closing boundary. The multipart parser reports that by emitting an error
+ * on the file (or by destroying it, when the body had all arrived before the handler looked),
+ * and a consumer that attaches later would otherwise wait for an end that never comes.
+ * The stream keeps its error until a consumer attaches (`pipeline` rejects with it then), so
+ * a failure that comes while the product is still being looked up, or when the product turns
+ * out not to exist and nothing ever reads the stream, is not an uncaught error event.
+ */
+function uploadedBytes(file: Readable): Readable {
+  const cutShort = () => new ApiError('BAD_REQUEST', DOWNLOAD_MESSAGES.cutShort);
+  const out = new PassThrough();
+  out.on('error', () => {});
+  if (file.destroyed) {
+    out.destroy(cutShort());
+    return out;
+  }
+  file.on('error', () => out.destroy(cutShort()));
+  file.on('close', () => {
+    if (!file.readableEnded) out.destroy(cutShort());
+  });
+  file.pipe(out);
+  return out;
+}
+
+/**
  * Digital downloads: the owner's file per digital product (studio, owner only) and the
  * buyer's signed, expiring, counted link `GET /downloads/:downloadId?expires=&sig=`.
  */
@@ -63,7 +90,8 @@ export async function downloadRoutes(
       const body = await storage.get(taken.file.storageKey);
       if (!body) return page(reply, 404, 'Download unavailable', DOWNLOAD_MESSAGES.gone);
       return reply
-        .header('content-type', taken.file.contentType)
+        .headers(FILE_RESPONSE_HEADERS)
+        .header('content-type', servedFileType(taken.file.contentType))
         .header('content-length', String(taken.file.bytes))
         .header('content-disposition', attachment(taken.file.filename))
         .header('cache-control', 'private, no-store')
@@ -88,8 +116,7 @@ export async function downloadRoutes(
         if (!part) throw new ApiError('BAD_REQUEST', DOWNLOAD_MESSAGES.missingFile);
         return saveProductFile(db, storage, request.site.id, request.params.itemId, {
           filename: part.filename,
-          mimetype: part.mimetype,
-          stream: part.file,
+          stream: uploadedBytes(part.file),
           truncated: () => part.file.truncated,
         });
       },

@@ -20,11 +20,11 @@ describe.each(backends)('inviting contributors on %s', (backend: Backend) => {
       payload: { email, roleCode },
       ...as(cookie),
     });
-  const accept = (token: string, password = PASSWORD) =>
+  const accept = (token: string, email: string, password = PASSWORD) =>
     site.request({
       method: 'POST',
       url: '/api/studio/contributors/invitations/accept',
-      payload: { token, password },
+      payload: { token, email, password },
     });
   /** The link of the newest invitation mail to `email`, and the mail itself. */
   async function mailTo(email: string) {
@@ -66,7 +66,7 @@ describe.each(backends)('inviting contributors on %s', (backend: Backend) => {
 
   it('accepting signs the new editor in; the link then stops working', async () => {
     const { token } = await mailTo('ed@example.com');
-    const res = await accept(token);
+    const res = await accept(token, 'Ed@Example.com');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: 'ed@example.com', roleName: 'Editor' });
     const cookie = res.cookies.find((c) => c.name === 'siteUserSession')?.value ?? '';
@@ -84,7 +84,7 @@ describe.each(backends)('inviting contributors on %s', (backend: Backend) => {
     expect(orders.statusCode).toBe(403);
     expect(orders.json().error.message).toBe('Your role (Editor) cannot see orders.');
     // Single use: the same link again is refused, and it signs in with the chosen password.
-    expect((await accept(token)).statusCode).toBe(404);
+    expect((await accept(token, 'ed@example.com')).statusCode).toBe(404);
     const signIn = await site.request({
       method: 'POST',
       url: '/api/site-users/account/session',
@@ -99,7 +99,7 @@ describe.each(backends)('inviting contributors on %s', (backend: Backend) => {
   });
 
   it('refuses a wrong token, an expired one and a revoked one with the same 404', async () => {
-    expect((await accept('not-a-token')).statusCode).toBe(404);
+    expect((await accept('not-a-token', 'late@example.com')).statusCode).toBe(404);
     await invite(owner, 'late@example.com', 10);
     const late = await mailTo('late@example.com');
     const { db } = await testDatabase(backend);
@@ -107,7 +107,7 @@ describe.each(backends)('inviting contributors on %s', (backend: Backend) => {
       .update(contributorInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(contributorInvitations.email, 'late@example.com'));
-    const expired = await accept(late.token);
+    const expired = await accept(late.token, 'late@example.com');
     expect(expired.statusCode).toBe(404);
     expect(expired.json().error.message).toMatch(/not valid any more/);
 
@@ -125,7 +125,7 @@ describe.each(backends)('inviting contributors on %s', (backend: Backend) => {
       ...as(owner),
     });
     expect(revoke.statusCode).toBe(200);
-    expect((await accept(gone.token)).statusCode).toBe(404);
+    expect((await accept(gone.token, 'gone@example.com')).statusCode).toBe(404);
     const after = await site.request({
       method: 'GET',
       url: '/api/studio/contributors/invitations',
@@ -135,12 +135,12 @@ describe.each(backends)('inviting contributors on %s', (backend: Backend) => {
   });
 
   it('refuses a short password, an unknown role and a bad address with 400', async () => {
-    expect((await accept('x', 'short')).statusCode).toBe(400);
+    expect((await accept('x', 'x@example.com', 'short')).statusCode).toBe(400);
     expect((await invite(owner, 'x@example.com', 5)).statusCode).toBe(400);
     expect((await invite(owner, 'not an address', 4)).statusCode).toBe(400);
   });
 
-  it("upgrades an existing customer account (same id, the customer's orders stay theirs)", async () => {
+  it("upgrades an existing customer account with its password (same id, the customer's orders stay theirs)", async () => {
     const { db } = await testDatabase(backend);
     const email = DEMO_CUSTOMER.email.toLowerCase();
     const [before] = await db
@@ -148,7 +148,11 @@ describe.each(backends)('inviting contributors on %s', (backend: Backend) => {
       .from(siteUsers)
       .where(and(eq(siteUsers.websiteId, site.websiteId), eq(siteUsers.email, email)));
     await invite(owner, email, 8);
-    const res = await accept((await mailTo(email)).token);
+    const res = await site.request({
+      method: 'POST',
+      url: '/api/studio/contributors/invitations/accept',
+      payload: { token: (await mailTo(email)).token, email, currentPassword: DEMO_CUSTOMER.password },
+    });
     expect(res.statusCode).toBe(200);
     const [after] = await db
       .select({ id: siteUsers.id, role: siteUsers.role, code: siteUsers.contributorRole })
@@ -171,7 +175,7 @@ describe.each(backends)('inviting contributors on %s', (backend: Backend) => {
     const list = await site.request({ method: 'GET', url: '/api/studio/contributors', ...as(owner) });
     const ed = list.json().contributors.find((c: { email: string }) => c.email === 'ed@example.com');
     expect(ed).toMatchObject({ roleCode: 4, roleName: 'Editor' });
-    expect(list.json().roles).toContainEqual({ code: 15, name: 'Website manager' });
+    expect(list.json().roles).toContainEqual({ code: 15, name: 'Website manager', grantable: true });
     const signIn = await site.request({
       method: 'POST',
       url: '/api/site-users/account/session',

@@ -20,4 +20,11 @@ describe('docs/permissions.md', () => {
     const capabilities = new Set(Object.values(ROUTE_CAPABILITIES).map((rule) => rule.capability));
     for (const capability of capabilities) expect(doc).toContain(`\`${capability}\``);
   });
+
+  it('lists every route with a live case and what that case needs', () => {
+    const live = Object.entries(ROUTE_CAPABILITIES).filter(([, rule]) => rule.live);
+    expect(live.length).toBeGreaterThan(0);
+    for (const [route, rule] of live)
+      expect(doc).toContain(`| \`${route}\` | \`${rule.capability}\` | \`${rule.live}\` |`);
+  });
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderDownloads } from '../../src/db/schema/index';
+import { orderDownloads, productFiles } from '../../src/db/schema/index';
 import { Readable } from 'node:stream';
 import { localFileStorage } from '../../src/services/downloads/file-storage';
 import { getProductFile, saveProductFile } from '../../src/services/downloads/product-file.service';
@@ -108,10 +108,51 @@ describe.each(backends)('digital downloads on %s', (backend) => {
     });
   });
 
+  // Small: the whole body is parsed before the handler reads the file. Large: it is not yet.
+  it.each([
+    ['a small file', Buffer.from('small')],
+    ['a 3 MB file', file],
+  ])(
+    'answers %s whose multipart body ends before its closing boundary with 400, keeping nothing',
+    async (_name, content) => {
+      const { payload, headers } = multipart('Presets.zip', 'application/zip', content);
+      const cut = payload.subarray(0, payload.length - '\r\n------downloads-test-boundary--\r\n'.length);
+      const before = await owner('GET', presets.id);
+      const res = await site.request({
+        method: 'PUT',
+        url: `/api/studio/products/${presets.id}/file`,
+        cookies: { siteUserSession: session },
+        payload: cut,
+        headers,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(DOWNLOAD_MESSAGES.cutShort);
+      // The product keeps the file it had.
+      expect((await owner('GET', presets.id)).json()).toEqual(before.json());
+    },
+  );
+
+  // The file is never read here, so its failure must not surface as an uncaught error event
+  // (vitest fails the run on one).
+  it('answers a cut-short upload to a product that does not exist with 404 and nothing else', async () => {
+    const { payload, headers } = multipart('Presets.zip', 'application/zip', Buffer.from('small'));
+    const cut = payload.subarray(0, payload.length - '\r\n------downloads-test-boundary--\r\n'.length);
+    const res = await site.request({
+      method: 'PUT',
+      url: '/api/studio/products/00000000-0000-4000-8000-000000000000/file',
+      cookies: { siteUserSession: session },
+      payload: cut,
+      headers,
+    });
+    expect(res.statusCode).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
   it('gives each purchase a signed link that streams the file as an attachment, counted to its limit', async () => {
     const { link, download } = await buy();
     expect(download).toMatchObject({ productName: 'Lightroom Presets', remaining: 3 });
-    expect(String(download.url)).toMatch(new RegExp(`^https://${site.host}/downloads/`));
+    // Before the site has a public address, links go to the site on this server: http, its host, the port.
+    expect(String(download.url)).toMatch(new RegExp(`^http://${site.host}(:\\d+)?/downloads/`));
     const days = (Date.parse(String(download.expiresAt)) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(1.99);
     expect(days).toBeLessThanOrEqual(2);
@@ -193,7 +234,6 @@ describe.each(backends)('digital downloads on %s', (backend) => {
     // What multipart hands over past its fileSize limit: a stream that ended early, flagged truncated.
     const saving = saveProductFile(site.app.database.db, localFileStorage(root), site.websiteId, presets.id, {
       filename: 'huge.zip',
-      mimetype: 'application/zip',
       stream: Readable.from([Buffer.alloc(1024)]),
       truncated: () => true,
     });
@@ -201,6 +241,77 @@ describe.each(backends)('digital downloads on %s', (backend) => {
     expect(fs.readdirSync(path.join(root, 'files'))).toEqual([]);
     expect(await getProductFile(site.app.database.db, site.websiteId, presets.id)).toEqual(before);
     fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const uploadAs = (filename: string, type: string, body: Buffer) =>
+    site.request({
+      method: 'PUT',
+      url: `/api/studio/products/${presets.id}/file`,
+      cookies: { siteUserSession: session },
+      ...multipart(filename, type, body),
+    });
+  /** What a browser is told about a downloaded file: the headers that decide whether it can run. */
+  const servedAs = (res: { headers: Record<string, unknown> }) => ({
+    type: res.headers['content-type'],
+    disposition: String(res.headers['content-disposition']).split(';')[0],
+    nosniff: res.headers['x-content-type-options'],
+    csp: res.headers['content-security-policy'],
+  });
+  const opaque = {
+    type: 'application/octet-stream',
+    disposition: 'attachment',
+    nosniff: 'nosniff',
+    csp: "default-src 'none'; sandbox",
+  };
+
+  it.each([
+    ['takeover.js', 'text/javascript', 'window.__xss = 1;'],
+    ['page.html', 'text/html', '<script>window.__xss = 1</script>'],
+    ['image.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=1"/>'],
+    [
+      'feed.xml',
+      'application/xml',
+      '<x:script xmlns:x="http://www.w3.org/1999/xhtml">window.__xss=1</x:script>',
+    ],
+    ['styles.css', 'text/css', 'body{}'],
+  ])(
+    'stores and serves %s (sent as %s) as opaque bytes to download, never as content',
+    async (filename, type, text) => {
+      const saved = await uploadAs(filename, type, Buffer.from(text));
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().contentType).toBe('application/octet-stream');
+      const { link } = await buy();
+      const res = await get(link);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(text);
+      expect(servedAs(res)).toEqual(opaque);
+    },
+  );
+
+  it('takes the stored type from the file name and the allowlist, not from what the browser claims', async () => {
+    const cases: [string, string, string][] = [
+      ['guide.pdf', 'text/html', 'application/pdf'],
+      ['notes.TXT', 'text/html', 'text/plain; charset=utf-8'],
+      ['cover.png', 'image/svg+xml', 'image/png'],
+      ['track.mp3', 'text/javascript', 'audio/mpeg'],
+      ['no-extension', 'application/pdf', 'application/octet-stream'],
+    ];
+    for (const [filename, claimed, stored] of cases) {
+      expect((await uploadAs(filename, claimed, Buffer.from('x'))).json().contentType).toBe(stored);
+      const { link } = await buy();
+      const res = await get(link);
+      expect({ ...servedAs(res), type: res.headers['content-type'] }).toEqual({ ...opaque, type: stored });
+    }
+  });
+
+  it('serves a file stored earlier with a runnable type as opaque bytes', async () => {
+    await uploadAs('old.zip', 'application/zip', Buffer.from('PK'));
+    await site.app.database.db
+      .update(productFiles)
+      .set({ contentType: 'text/javascript' })
+      .where(eq(productFiles.itemId, presets.id));
+    const { link } = await buy();
+    expect(servedAs(await get(link))).toEqual(opaque);
   });
 
   it('stops serving a removed file', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Permissions, canOpenSection, canOpenTab } from './people-api';
+import { type Permissions, canOpenSection, canOpenTab, mayChange } from './people-api';
 
 const as = (grants: Permissions['grants']): Permissions => ({
   role: 'CONTRIBUTOR',
@@ -12,9 +12,15 @@ describe('canOpenTab', () => {
   it.each([
     [
       'an editor',
-      { pages: 'write', design: 'write', languages: 'write' },
+      { pages: 'write', publish: 'write', design: 'write', languages: 'write' },
       ['pages', 'header-footer', 'design', 'settings'],
       ['commerce', 'analytics', 'media', 'forms'],
+    ],
+    [
+      'a draft editor (the header and footer go live when saved)',
+      { studio: 'read', pages: 'write', blog: 'read', design: 'read', media: 'write' },
+      ['pages', 'media', 'design'],
+      ['header-footer', 'commerce', 'settings'],
     ],
     [
       'billing',
@@ -38,6 +44,15 @@ describe('canOpenTab', () => {
   it('shows everything until the permissions arrive, and nothing for an unknown tab', () => {
     expect(canOpenTab(null, 'commerce')).toBe(true);
     expect(canOpenTab(as({ pages: 'write' }), 'no-such-tab')).toBe(false);
+  });
+});
+
+describe('mayChange', () => {
+  it('needs a write grant; shows everything until the permissions arrive', () => {
+    expect(mayChange(as({ publish: 'write' }), 'publish')).toBe(true);
+    expect(mayChange(as({ publish: 'read' }), 'publish')).toBe(false);
+    expect(mayChange(as({ pages: 'write' }), 'publish')).toBe(false);
+    expect(mayChange(null, 'publish')).toBe(true);
   });
 });
 

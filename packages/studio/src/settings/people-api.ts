@@ -1,4 +1,4 @@
-import type { ApiOutput } from '@store/api/client';
+import type { ApiInput, ApiOutput } from '@store/api/client';
 import { useEffect, useState } from 'react';
 import { call } from '../api';
 
@@ -18,8 +18,8 @@ export const peopleApi = {
   invite: (email: string, roleCode: number) =>
     call('POST /api/studio/contributors/invitations', { body: { email, roleCode } }),
   revoke: (id: string) => call('DELETE /api/studio/contributors/invitations/:id', { params: { id } }),
-  accept: (token: string, password: string) =>
-    call('POST /api/studio/contributors/invitations/accept', { body: { token, password } }),
+  accept: (body: ApiInput<'POST /api/studio/contributors/invitations/accept'>['body']) =>
+    call('POST /api/studio/contributors/invitations/accept', { body }),
 };
 
 /**
@@ -28,13 +28,14 @@ export const peopleApi = {
  */
 const TAB_CAPABILITIES: Record<string, string[]> = {
   pages: ['pages'],
-  'header-footer': ['pages'],
+  // The header and footer have no draft: saving them is publishing.
+  'header-footer': ['publish'],
   media: ['media'],
   design: ['design'],
   commerce: ['products', 'inventory', 'orders', 'storeSettings'],
   forms: ['forms', 'submissions'],
   analytics: ['analytics'],
-  settings: ['people', 'languages', 'mail'],
+  settings: ['people', 'languages', 'mail', 'domain'],
 };
 
 /** Sections inside the areas (`area/section`): the one capability each needs. */
@@ -49,6 +50,7 @@ const SECTION_CAPABILITIES: Record<string, string> = {
   'settings/people': 'people',
   'settings/languages': 'languages',
   'settings/mail': 'mail',
+  'settings/domain-mail': 'domain',
 };
 
 /** A section not in the table shows for everyone (the server still decides). */
@@ -56,6 +58,14 @@ export function canOpenSection(permissions: Permissions | null, area: string, se
   const capability = SECTION_CAPABILITIES[`${area}/${section}`];
   if (!permissions || !capability) return true;
   return Boolean(permissions.grants[capability]);
+}
+
+/**
+ * May the signed-in person change what `capability` covers (a write grant)? Controls they
+ * cannot use are hidden; until the answer arrives everything shows (the server decides).
+ */
+export function mayChange(permissions: Permissions | null, capability: string): boolean {
+  return !permissions || permissions.grants[capability] === 'write';
 }
 
 export function canOpenTab(permissions: Permissions | null, tab: string): boolean {

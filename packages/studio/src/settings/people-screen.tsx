@@ -20,11 +20,13 @@ function RoleSelect(props: {
         {props.label}
       </label>
       <select id={props.id} value={props.value} onChange={(e) => props.onChange(Number(e.target.value))}>
-        {props.roles.map((role) => (
-          <option key={role.code} value={role.code}>
-            {role.name}
-          </option>
-        ))}
+        {props.roles
+          .filter((role) => role.grantable)
+          .map((role) => (
+            <option key={role.code} value={role.code}>
+              {role.name}
+            </option>
+          ))}
       </select>
     </>
   );
@@ -119,11 +121,14 @@ export function PeopleScreen(_props: { rest: string[] }) {
               />
               <label htmlFor="invite-role">Role</label>
               <select id="invite-role" value={roleCode} onChange={(e) => setRoleCode(Number(e.target.value))}>
-                {roles.map((role) => (
-                  <option key={role.code} value={role.code}>
-                    {role.name}
-                  </option>
-                ))}
+                {/* Only roles the signed-in person may give (none above their own). */}
+                {roles
+                  .filter((role) => role.grantable)
+                  .map((role) => (
+                    <option key={role.code} value={role.code}>
+                      {role.name}
+                    </option>
+                  ))}
               </select>
               <button type="submit" className="btn btn--primary" disabled={busy}>
                 {busy ? 'Sending…' : 'Send invitation'}
@@ -151,22 +156,29 @@ export function PeopleScreen(_props: { rest: string[] }) {
                     <tr key={person.id}>
                       <td>{person.email}</td>
                       <td>
-                        <RoleSelect
-                          id={`role-${person.id}`}
-                          label={`Role of ${person.email}`}
-                          roles={roles}
-                          value={person.roleCode}
-                          onChange={(code) =>
-                            act(`${person.email} is now ${roles.find((r) => r.code === code)?.name}.`, () =>
-                              peopleApi.changeRole(person.id, code),
-                            )
-                          }
-                        />
+                        {/* A contributor above the signed-in person is shown, not managed. */}
+                        {roles.find((r) => r.code === person.roleCode)?.grantable ? (
+                          <RoleSelect
+                            id={`role-${person.id}`}
+                            label={`Role of ${person.email}`}
+                            roles={roles}
+                            value={person.roleCode}
+                            onChange={(code) =>
+                              act(`${person.email} is now ${roles.find((r) => r.code === code)?.name}.`, () =>
+                                peopleApi.changeRole(person.id, code),
+                              )
+                            }
+                          />
+                        ) : (
+                          person.roleName
+                        )}
                       </td>
                       <td>
-                        <button type="button" className="btn btn--plain" onClick={() => remove(person)}>
-                          Remove<span className="visually-hidden"> {person.email}</span>
-                        </button>
+                        {roles.find((r) => r.code === person.roleCode)?.grantable && (
+                          <button type="button" className="btn btn--plain" onClick={() => remove(person)}>
+                            Remove<span className="visually-hidden"> {person.email}</span>
+                          </button>
+                        )}
                       </td>
                     </tr>
                   ))}

@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
 import { siteUserSessions, siteUsers } from '../../db/schema/index';
 import { ApiError } from '../../errors';
-import { roleName } from '../../plugins/permissions';
+import { type Actor, ROLE_CODES, mayGrantRole, roleName } from '../../plugins/permissions';
+import { roleCeilingMessage } from './invitations';
 
 const columns = {
   id: siteUsers.id,
@@ -38,38 +39,62 @@ function notSelf(actorId: string, id: string) {
   if (actorId === id) throw new ApiError('CONFLICT', 'You cannot change your own role.');
 }
 
+/** The contributors an actor may manage: those whose role the actor could have given. */
+const withinReach = (actor: Actor) =>
+  inArray(
+    siteUsers.contributorRole,
+    ROLE_CODES.filter((code) => mayGrantRole(actor, code)),
+  );
+
+/** Nothing matched within reach: a contributor above the actor (403), or none at all (404). */
+async function outOfReach(db: Database | Tx, websiteId: string, id: string, actor: Actor): Promise<never> {
+  const [row] = await db
+    .select({ roleCode: siteUsers.contributorRole })
+    .from(siteUsers)
+    .where(isContributor(websiteId, id));
+  if (!row) throw new ApiError('NOT_FOUND', 'No such contributor.');
+  throw new ApiError('FORBIDDEN', roleCeilingMessage(actor, row.roleCode ?? 14));
+}
+
+/**
+ * Change a contributor's role. Like an invitation, never to a role above the actor's own
+ * grants, and never for a contributor whose current role is above them.
+ */
 export async function changeContributorRole(
   db: Database,
   websiteId: string,
-  input: { id: string; roleCode: number; actorId: string },
+  input: { id: string; roleCode: number; actor: Actor & { id: string } },
 ) {
-  notSelf(input.actorId, input.id);
+  notSelf(input.actor.id, input.id);
+  if (!mayGrantRole(input.actor, input.roleCode))
+    throw new ApiError('FORBIDDEN', roleCeilingMessage(input.actor, input.roleCode));
   const [row] = await db
     .update(siteUsers)
     .set({ contributorRole: input.roleCode })
-    .where(isContributor(websiteId, input.id))
+    .where(and(isContributor(websiteId, input.id), withinReach(input.actor)))
     .returning(columns);
-  if (!row) throw new ApiError('NOT_FOUND', 'No such contributor.');
+  if (!row) return outOfReach(db, websiteId, input.id, input.actor);
   return view(row);
 }
 
 /**
  * Remove a contributor: the account goes back to being a plain customer account (its orders
  * and addresses stay theirs) and every session of it ends, so the studio closes at once.
+ * Only someone who could have given the contributor's role may take it away.
  */
 export async function removeContributor(
   db: Database,
   websiteId: string,
-  input: { id: string; actorId: string },
+  input: { id: string; actor: Actor & { id: string } },
 ): Promise<void> {
-  notSelf(input.actorId, input.id);
+  notSelf(input.actor.id, input.id);
   await db.transaction(async (tx) => {
     const gone = await tx
       .update(siteUsers)
       .set({ role: 'SITE_USER', contributorRole: null })
-      .where(isContributor(websiteId, input.id))
+      .where(and(isContributor(websiteId, input.id), withinReach(input.actor)))
       .returning({ id: siteUsers.id });
-    if (gone.length === 0) throw new ApiError('NOT_FOUND', 'No such contributor.');
+    if (gone.length === 0) await outOfReach(tx, websiteId, input.id, input.actor);
     await tx.delete(siteUserSessions).where(eq(siteUserSessions.siteUserId, input.id));
   });
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ProductType } from '@store/commerce';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { orderDownloads, orderItems, productFiles, websites } from '../../db/schema/index';
 import type { Db } from '../cart/cart-store';
@@ -69,12 +69,25 @@ export async function grantDownloads(
   );
 }
 
-/** An order's downloads as serializeOrder shows them: signed links, expiry, downloads left. */
+/**
+ * In the cancel or full-refund transaction: the order's download links stop working at once
+ * (a link already sent by mail cannot be taken back, so the row refuses it).
+ */
+export async function revokeDownloads(tx: Tx, orderId: string): Promise<number> {
+  const revoked = await tx
+    .update(orderDownloads)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(orderDownloads.orderId, orderId), isNull(orderDownloads.revokedAt)))
+    .returning({ id: orderDownloads.id });
+  return revoked.length;
+}
+
+/** An order's live downloads as serializeOrder shows them: signed links, expiry, downloads left. */
 export async function orderDownloadLinks(db: Db, order: { id: string; websiteId: string }) {
   const rows = await db
     .select()
     .from(orderDownloads)
-    .where(eq(orderDownloads.orderId, order.id))
+    .where(and(eq(orderDownloads.orderId, order.id), isNull(orderDownloads.revokedAt)))
     .orderBy(asc(orderDownloads.createdAt));
   if (rows.length === 0) return [];
   const [site] = await db.select().from(websites).where(eq(websites.id, order.websiteId));
@@ -116,11 +129,17 @@ export async function takeDownload(
   if (!sameSignature(sig, signDownload(secret, downloadId, Number(expires))))
     return { ok: false, why: 'invalid' };
   const [row] = await db
-    .select({ itemId: orderDownloads.itemId, expiresAt: orderDownloads.expiresAt })
+    .select({
+      itemId: orderDownloads.itemId,
+      expiresAt: orderDownloads.expiresAt,
+      revokedAt: orderDownloads.revokedAt,
+    })
     .from(orderDownloads)
     .where(and(eq(orderDownloads.id, downloadId), eq(orderDownloads.websiteId, websiteId)));
   if (!row || Math.floor(row.expiresAt.getTime() / 1000) !== Number(expires))
     return { ok: false, why: 'invalid' };
+  // The order was canceled or refunded: the file is no longer the buyer's.
+  if (row.revokedAt) return { ok: false, why: 'gone' };
   const [file] = await db
     .select()
     .from(productFiles)
@@ -134,6 +153,7 @@ export async function takeDownload(
         eq(orderDownloads.id, downloadId),
         lt(orderDownloads.downloadCount, orderDownloads.downloadLimit),
         gt(orderDownloads.expiresAt, sql`now()`),
+        isNull(orderDownloads.revokedAt),
       ),
     )
     .returning({ count: orderDownloads.downloadCount, limit: orderDownloads.downloadLimit });

@@ -8,6 +8,7 @@ import { productFiles, products } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { DOWNLOAD_MESSAGES } from '../gift-cards/gift-card-messages';
 import type { FileStorage } from './file-storage';
+import { storedFileType } from './file-types';
 
 type ProductFileRow = typeof productFiles.$inferSelect;
 
@@ -55,13 +56,15 @@ function cleanFilename(name: string): string {
  * Store the uploaded file (streamed) and make it the product's file. The previous file is
  * removed once the new one is recorded; links already sent serve the new file.
  * `truncated()` says whether the upload passed the size limit (then nothing is kept).
+ * The stored type comes from the file name and the allowlist (file-types.ts), never from
+ * the type the uploader's browser claims.
  */
 export async function saveProductFile(
   db: Database,
   storage: FileStorage,
   websiteId: string,
   itemId: string,
-  upload: { filename: string; mimetype: string; stream: Readable; truncated: () => boolean },
+  upload: { filename: string; stream: Readable; truncated: () => boolean },
 ) {
   await requireDigitalProduct(db, websiteId, itemId);
   const key = `files/${randomBytes(16).toString('hex')}`;
@@ -71,10 +74,11 @@ export async function saveProductFile(
     throw new ApiError('PAYLOAD_TOO_LARGE', DOWNLOAD_MESSAGES.tooLarge);
   }
   const previous = await findFile(db, websiteId, itemId);
+  const filename = cleanFilename(upload.filename);
   const values = {
     storageKey: key,
-    filename: cleanFilename(upload.filename),
-    contentType: /^[\w.+-]+\/[\w.+-]+$/.test(upload.mimetype) ? upload.mimetype : 'application/octet-stream',
+    filename,
+    contentType: storedFileType(filename),
     bytes,
     createdAt: new Date(),
   };

@@ -1,13 +1,24 @@
 import { useLayoutEffect, useRef } from 'react';
+import type { HtmlKind } from '@store/api/html-policy';
+import { cleanHtml } from '../../components/clean-html';
 
 /**
- * Rich text the site owner wrote in the studio (submission message, disclaimer). It is
- * trusted like the page body the server renders; visitor input never reaches it.
+ * HTML the site owner wrote in the studio (submission message, disclaimer, post-submit
+ * HTML), cleaned by the contributor HTML policy before it reaches the DOM.
  */
-export function OwnerHtml({ html, className }: { html: string; className?: string }) {
+export function OwnerHtml({
+  html,
+  className,
+  kind = 'rich',
+}: {
+  html: string;
+  className?: string;
+  /** `embed` for the post-submit HTML (media, players); rich text otherwise. */
+  kind?: HtmlKind;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (ref.current) ref.current.innerHTML = html;
-  }, [html]);
+    if (ref.current) ref.current.innerHTML = cleanHtml(html, kind);
+  }, [html, kind]);
   return <div ref={ref} className={className} />;
 }

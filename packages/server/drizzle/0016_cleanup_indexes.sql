@@ -1,0 +1,2 @@
+CREATE INDEX "carts_unpurchased_created_idx" ON "carts" USING btree ("created_at") WHERE "carts"."is_purchased" = false;--> statement-breakpoint
+CREATE INDEX "site_user_sessions_expires_idx" ON "site_user_sessions" USING btree ("expires_at");
