@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCode, id } from './common';
+import { countryCode, id, idempotencyHeaders } from './common';
 import { orderDownload } from './downloads';
 
 const text = (max: number) => z.string().trim().min(1, 'Required').max(max);
@@ -43,9 +43,44 @@ export const order = z.object({
   downloads: z.array(orderDownload).optional(),
 });
 
+const placed = z.object({ order, accessToken: z.string(), confirmationUrl: z.string() });
+
+/**
+ * A payment the provider has not finished (202): `action` — the buyer confirms it in the
+ * provider's own window (3-D Secure) with `clientSecret`, then the page calls
+ * `…/payments/:reservationId/complete`; `waiting` — the provider is still deciding, the
+ * order follows by mail. Stock stays reserved meanwhile, for a bounded time.
+ */
+const paymentPending = z.object({
+  payment: z.object({
+    status: z.enum(['action', 'waiting']),
+    reservationId: z.string(),
+    clientSecret: z.string().optional(),
+  }),
+});
+
+/** Placed (200), or the payment still pending (202). */
+const checkoutAnswer = z.union([placed, paymentPending]);
+
+/**
+ * How the checkout page takes the card: the built-in test form, or Stripe's own card fields
+ * (Stripe.js from `scriptUrl` with the site's publishable key; the number never reaches us).
+ */
+export const paymentConfig = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('test') }),
+  z.object({
+    provider: z.literal('stripe'),
+    publishableKey: z.string(),
+    livemode: z.boolean(),
+    scriptUrl: z.string(),
+  }),
+]);
+export type PaymentConfig = z.output<typeof paymentConfig>;
+
 export const checkoutRoutes = {
   'POST /api/commerce/checkout': {
     summary: 'Pay for the cart and place the order',
+    headers: idempotencyHeaders,
     body: z.object({
       email: z.string().trim().max(256).email('Email is not valid.'),
       shippingAddress: z
@@ -61,13 +96,39 @@ export const checkoutRoutes = {
         })
         .optional(),
       shippingOptionId: id.optional(),
-      payment: z.object({ provider: z.literal('test').optional(), token: z.string().min(1).max(128) }),
+      /**
+       * `token`: the test card form's token, or the PaymentMethod id Stripe's own card fields
+       * made (the card number never reaches this server).
+       */
+      payment: z.object({
+        provider: z.enum(['test', 'stripe']).optional(),
+        token: z.string().min(1).max(128),
+      }),
+      /**
+       * The amount due the buyer was shown (the cart's `amountDueCents`), in minor units. When
+       * the amount due is another at checkout (prices, gift card balances), nothing is ordered
+       * or charged: 409 TOTAL_CHANGED with the new figures.
+       */
+      expectedTotal: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
       /** A subscription cart's token (spec §7 subscription checkout), instead of the CART cookie. */
       cartToken: z
         .string()
         .regex(/^[A-Za-z0-9_-]{16,64}$/)
         .optional(),
     }),
-    response: z.object({ order, accessToken: z.string(), confirmationUrl: z.string() }),
+    response: checkoutAnswer,
+  },
+  'POST /api/commerce/checkout/payments/:reservationId/complete': {
+    summary: 'Finish a checkout after the buyer confirmed the payment with the provider (3-D Secure)',
+    params: z.object({ reservationId: id }),
+    response: checkoutAnswer,
+  },
+  'GET /api/commerce/payments/config': {
+    summary: "How the checkout page takes the card: the site's payment provider and its public keys",
+    response: paymentConfig,
+  },
+  'POST /api/commerce/payments/stripe/webhook': {
+    summary: "Stripe's signed events about payments (checked with the site's webhook secret)",
+    response: z.object({ received: z.boolean() }),
   },
 } as const;

@@ -77,6 +77,30 @@ describe.each(backends)('checkout on %s', (backend) => {
     expect(again.json().error.message).toBe('You have nothing in your shopping cart.');
   });
 
+  it('refuses a page made for another payment provider, and keeps the cart and stock', async () => {
+    const before = await stockOf('TEE-NAV-M');
+    const cookies = await cartWith({ itemId: tee.id, sku: 'TEE-NAV-M', quantity: 1 });
+    const cart = (await site.request({ method: 'GET', url: '/api/commerce/shopping-cart', cookies })).json();
+    const order = {
+      email: 'ada@example.com',
+      shippingAddress,
+      shippingOptionId: cart.shippingOptions[0].id,
+    };
+    const stale = await checkout(cookies, {
+      ...order,
+      payment: { provider: 'stripe', token: 'pm_card_visa' },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toEqual({
+      code: 'CONFLICT',
+      message: "This shop's payment options changed. Please reload the page and place your order again.",
+    });
+    expect(await stockOf('TEE-NAV-M')).toBe(before);
+    const placed = await checkout(cookies, { ...order, payment: pay });
+    expect(placed.statusCode).toBe(200);
+    expect(await stockOf('TEE-NAV-M')).toBe(before - 1);
+  });
+
   it.each([
     ['a bad email', { email: 'not-an-email' }],
     ['a missing payment', { email: 'a@b.co', payment: undefined }],

@@ -6,7 +6,7 @@ import { httpRequest, spawnServer } from './helpers/spawn-server';
 import { testDatabase } from './helpers/test-db';
 
 /**
- * Issue #12: with the default in-process tracking queue, `kill -9` under load lost beacons
+ * With the default in-process tracking queue, `kill -9` under load lost beacons
  * that had been answered 202. With group commit a 202 means "committed": every beacon
  * answered 202 before the SIGKILL is in the database afterwards. PostgreSQL only (the
  * test reads the dead server's database while PGlite would be locked to it).

@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, inject } from 'vitest';
 import { trackingEvents } from '../src/db/schema/tracking';
@@ -53,6 +56,8 @@ describe.runIf(inject('postgresUrl'))('JetStream durability across a server cras
   it('stores every beacon answered 202 before a SIGKILL', { timeout: 120_000 }, async () => {
     const site = await createTestSite('postgres');
     const port = await freePort();
+    // Its own stream, so no other run or deployment on this NATS takes its beacons.
+    const stream = `CRASH_TEST_${randomUUID().slice(0, 8)}`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
       cwd: repoRoot,
       env: {
@@ -61,6 +66,7 @@ describe.runIf(inject('postgresUrl'))('JetStream durability across a server cras
         HOST: '127.0.0.1',
         DATABASE_URL: inject('postgresUrl'),
         NATS_URL,
+        NATS_STREAM: stream,
         SEED_DEMO: 'false',
         LOG_LEVEL: 'silent',
         DATA_DIR: '/nonexistent',
@@ -92,7 +98,7 @@ describe.runIf(inject('postgresUrl'))('JetStream durability across a server cras
 
       // A fresh consumer (the restarted server) writes what the dead one had not acked.
       const { db } = await testDatabase('postgres');
-      const writer = await createJetStreamQueue({ servers: NATS_URL, sink: recordInserter(db) });
+      const writer = await createJetStreamQueue({ servers: NATS_URL, stream, sink: recordInserter(db) });
       const until = Date.now() + 90_000;
       let stored = 0;
       while (Date.now() < until) {
@@ -106,6 +112,9 @@ describe.runIf(inject('postgresUrl'))('JetStream durability across a server cras
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await site.app.close();
+      const nc = await connect({ servers: NATS_URL });
+      await (await jetstreamManager(nc)).streams.delete(stream).catch(() => {});
+      await nc.close();
     }
   });
 });

@@ -1,190 +1,103 @@
-import { randomBytes } from 'node:crypto';
-import { CART_ERRORS, type CurrencyCode, formatMoney, tracksStock } from '@store/commerce';
-import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { theRow } from '../db/rows';
-import { carts, orderItems, orders, variants } from '../db/schema/index';
-import { ApiError } from '../errors';
-import { asOutcome, type Outcome, Rejection } from '../reasons';
+import { retryTransaction } from '../db/retry-transaction';
+import { asOutcome, type Outcome } from '../reasons';
 import { type CartOwner, findOpenCart } from './cart/cart-store';
-import { buildCartView } from './cart/cart-view';
-import { grantDownloads } from './downloads/download-links';
-import {
-  issueGiftCards,
-  PAID_BY_GIFT_CARDS,
-  recordGiftCardRedemptions,
-  takeGiftCards,
-} from './gift-cards/gift-card-checkout';
-import { type SerializedOrder, serializeOrder } from './order.service';
-import { announcePlacedOrder } from './orders/order-placed';
-import type { PaymentProvider } from './payments/payment-provider';
+import { chargeKey, chargeLookup, type Settled, settlePayment } from './checkout/payment-outcome';
+import { type CheckoutInput, RESERVATION_SECONDS, reserveCheckout } from './checkout/reserve';
+import { confirmReservation } from './checkout/settle';
+import { acknowledgeGiftCardBalances } from './gift-cards/gift-card-cart';
+import type { CaptureMode, PaymentProvider, PaymentState } from './payments/payment-provider';
 import type { SiteRecord } from './site.service';
-import { appliedCouponCode, countCouponUses } from './store-settings/coupons.service';
 
-export interface ShippingAddress {
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2?: string;
-  city: string;
-  region?: string;
-  postalCode: string;
-  country: string;
-}
+export type { CheckoutInput, ShippingAddress } from './checkout/reserve';
+export type { Settled } from './checkout/payment-outcome';
 
-export interface CheckoutInput {
-  email: string;
-  shippingAddress?: ShippingAddress;
-  shippingOptionId?: string;
-  payment: { token: string };
+/** The points between checkout's steps; a test can stop the process at one (crash tests). */
+export type CheckoutPoint = 'reserved' | 'charged' | 'confirmed';
+
+export interface CheckoutOptions {
+  capture: CaptureMode;
+  reservationSeconds?: number;
+  /** Called as each step completes (crash-point tests kill the process here). */
+  reached?: (point: CheckoutPoint) => void;
+  /** Shown in the provider's dashboard. */
+  description?: string;
+  returnUrl?: string;
 }
 
 /**
- * Place an order from the visitor's cart in one transaction: stock is decremented
- * atomically (`qty_in_stock >= n` in the UPDATE), so concurrent checkouts never oversell;
- * prices are copied at checkout time; the cart is marked purchased. Nothing is committed
- * unless payment succeeded, and the response is sent only after the commit.
+ * Checkout as three steps, none of which holds a row lock across the network:
+ * 1. reserve (one short transaction): stock, coupon uses and gift card amounts are taken and
+ *    the order is written down as a reservation; the cart is closed;
+ * 2. charge the provider, outside any transaction, keyed by the reservation (`checkout:<id>`),
+ *    so asking again never charges twice;
+ * 3. settle (a second transaction): paid → the order; refused → everything given back.
+ * A crash between steps leaves a reservation the scheduler settles from the provider's own
+ * record of the key (checkout/reconcile.ts).
  */
 export async function placeOrder(
   db: Database,
   site: SiteRecord,
   owner: CartOwner,
   input: CheckoutInput,
-  payments: PaymentProvider,
-): Promise<Outcome<{ order: SerializedOrder; accessToken: string }>> {
-  // A Rejection rolls the transaction back (stock taken so far is returned) and becomes the outcome.
-  return asOutcome(() =>
-    db.transaction(async (tx) => {
-      const cart = await findOpenCart(tx, owner, true);
-      if (!cart) throw new Rejection('CART_EMPTY');
-      const location = input.shippingAddress
-        ? {
-            country: input.shippingAddress.country,
-            ...(input.shippingAddress.region ? { region: input.shippingAddress.region } : {}),
-          }
-        : cart.shippingLocation;
-      const selected = input.shippingOptionId ?? cart.selectedShippingOptionId;
-      const prepared = {
-        ...cart,
-        shippingLocation: location ?? null,
-        selectedShippingOptionId: selected ?? null,
-      };
-      const view = await buildCartView(tx, site, prepared);
-      if (view.entries.length === 0) throw new Rejection('CART_EMPTY');
-      const minimum = site.storeSettings.minimumOrderSubtotalCents;
-      if (minimum > 0 && view.subtotalCents < minimum) {
-        throw new Rejection('MINIMUM_SUBTOTAL', {
-          subtotal: formatMoney(minimum, site.currency as CurrencyCode),
-        });
-      }
-
-      if (view.requiresShipping) {
-        if (!input.shippingAddress) {
-          throw new ApiError('VALIDATION_FAILED', CART_ERRORS.CART_INVALID_INFORMATION, {
-            errors: { shippingAddress: 'Required' },
-          });
-        }
-        if (!view.selectedShippingOption) {
-          throw new ApiError('VALIDATION_FAILED', CART_ERRORS.CART_INVALID_INFORMATION, {
-            errors: { shippingOptionId: 'Select a shipping option.' },
-          });
-        }
-      }
-      // Decrement stock per variant (lines with different form answers may share a variant).
-      const wanted = new Map<string, number>();
-      for (const entry of view.entries) {
-        if (tracksStock(entry.productType) && !entry.unlimited)
-          wanted.set(entry.variantId, (wanted.get(entry.variantId) ?? 0) + entry.quantity);
-      }
-      for (const [variantId, quantity] of wanted) {
-        const updated = await tx
-          .update(variants)
-          .set({ qtyInStock: sql`${variants.qtyInStock} - ${quantity}` })
-          .where(
-            and(
-              eq(variants.id, variantId),
-              eq(variants.unlimited, false),
-              gte(variants.qtyInStock, quantity),
-            ),
-          )
-          .returning({ id: variants.id });
-        if (updated.length === 0) throw new Rejection('VARIANT_OUT_OF_STOCK');
-      }
-
-      // Each applied coupon counts one use, never past its limit (guarded UPDATE; 409 when reached).
-      await countCouponUses(tx, site.id, view);
-      // Applied gift cards pay first (guarded, in this transaction); the provider charges the rest.
-      const gift = await takeGiftCards(tx, site.id, cart.giftCardCodes, view);
-      const charge =
-        gift.restCents === 0
-          ? PAID_BY_GIFT_CARDS
-          : await payments.charge({
-              amountCents: gift.restCents,
-              currency: site.currency,
-              token: input.payment.token,
-              idempotencyKey: cart.id,
-            });
-      if (!charge.ok) throw new ApiError('PAYMENT_FAILED', charge.message);
-
-      const accessToken = randomBytes(18).toString('base64url');
-      const order = theRow(
-        await tx
-          .insert(orders)
-          .values({
-            websiteId: site.id,
-            purchasedCartId: cart.id,
-            accessToken,
-            siteUserId: cart.siteUserId,
-            email: input.email,
-            testMode: payments.testMode,
-            currency: site.currency,
-            subtotalCents: view.subtotalCents,
-            taxCents: view.taxCents,
-            includedTaxCents: view.includedTaxCents,
-            shippingCents: view.shippingCostCents,
-            discountCents: view.discountCents,
-            grandTotalCents: view.grandTotalCents,
-            giftCardCents: gift.totalCents,
-            couponCode: appliedCouponCode(view.validCoupons),
-            shippingAddress: view.requiresShipping
-              ? (input.shippingAddress as unknown as Record<string, string>)
-              : null,
-            shippingOptionName: view.requiresShipping ? (view.selectedShippingOption?.name ?? null) : null,
-            paymentProvider: payments.name,
-            paymentReference: charge.reference,
-            // A captured charge is paid at once; an authorised one waits for the owner's capture.
-            ...(charge.captured ? { status: 'PAID' as const, paidAt: new Date() } : {}),
-          })
-          .returning(),
-        'insert into orders',
-      );
-      await tx.insert(orderItems).values(
-        view.entries.map((e) => ({
-          websiteId: site.id,
-          orderId: order.id,
-          itemId: e.itemId,
-          sku: e.chosenVariant.sku,
-          productName: e.title,
-          variantDescription: Object.values(e.chosenVariant.attributes).join(' / '),
-          productType: e.productType,
-          quantity: e.quantity,
-          unitPriceCents: e.purchasePriceCents,
-          additionalFields: e.additionalFields ? JSON.parse(e.additionalFields) : null,
-          giftRecipient: e.giftRecipient ?? null,
-        })),
-      );
-      await recordGiftCardRedemptions(tx, site.id, order.id, gift);
-      // One card per unit bought, each mailed (to its recipient, else the buyer) with the order.
-      await issueGiftCards(tx, site, order, view.entries);
-      await grantDownloads(tx, site.id, order.id, view.entries);
-      await tx
-        .update(carts)
-        .set({ isPurchased: true, orderId: order.id, updatedAt: new Date() })
-        .where(eq(carts.id, cart.id));
-      const placed = await serializeOrder(tx, order);
-      // Timeline, receipt and owners' notice commit (or roll back) with the order.
-      await announcePlacedOrder(tx, site, order, placed);
-      return { order: placed, accessToken };
-    }),
+  provider: PaymentProvider,
+  options: CheckoutOptions,
+): Promise<Outcome<Settled>> {
+  // A page made for another provider holds a token this one cannot charge.
+  if (input.payment.provider && input.payment.provider !== provider.name)
+    return { ok: false, reason: 'PAYMENT_OPTIONS_CHANGED' };
+  const reserved = await asOutcome(() =>
+    retryTransaction(db, (tx) =>
+      reserveCheckout(
+        tx,
+        site,
+        owner,
+        input,
+        { name: provider.name, testMode: provider.testMode, capture: options.capture },
+        options.reservationSeconds ?? RESERVATION_SECONDS,
+      ),
+    ),
   );
+  if (!reserved.ok) {
+    // The refusal told the buyer the new total: placing the order again now charges it.
+    if (reserved.reason === 'GIFT_CARD_SPENT') await acknowledgeCart(db, owner);
+    return reserved;
+  }
+  const reservation = reserved.value;
+  options.reached?.('reserved');
+
+  if (reservation.amountCents === 0) {
+    // Gift cards paid it all: nothing to charge.
+    const confirmed = await confirmReservation(db, site, reservation.id, {
+      reference: 'gift-cards',
+      captured: true,
+    });
+    if (!confirmed.ok)
+      return { ok: true, value: { kind: 'failed', message: 'The order could not be placed.' } };
+    options.reached?.('confirmed');
+    return { ok: true, value: { kind: 'placed', placed: confirmed.placed } };
+  }
+
+  let answer: PaymentState;
+  try {
+    answer = await provider.charge({
+      ...chargeLookup(reservation),
+      idempotencyKey: chargeKey(reservation.id),
+      token: input.payment.token,
+      ...(options.description ? { description: options.description } : {}),
+      ...(options.returnUrl ? { returnUrl: options.returnUrl } : {}),
+    });
+  } catch (error) {
+    // An adapter should answer 'unknown' itself; if it threw, the charge may or may not exist.
+    answer = { state: 'unknown', message: error instanceof Error ? error.message : String(error) };
+  }
+  options.reached?.('charged');
+  const settled = await settlePayment(db, site, reservation, provider, answer);
+  options.reached?.('confirmed');
+  return { ok: true, value: settled };
+}
+
+async function acknowledgeCart(db: Database, owner: CartOwner): Promise<void> {
+  const cart = await findOpenCart(db, owner);
+  if (cart) await acknowledgeGiftCardBalances(db, cart.id);
 }

@@ -1,5 +1,5 @@
 import { CART_ERRORS, ProductType } from '@store/commerce';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cartEntries, carts, type GiftRecipient, giftCards } from '../../db/schema/index';
 import { ApiError } from '../../errors';
@@ -51,7 +51,7 @@ export async function applyGiftCard(
       const code = normalizeGiftCardCode(typed);
       if (!code) throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.invalid);
       const [card] = await tx
-        .select({ code: giftCards.code })
+        .select({ code: giftCards.code, balanceCents: giftCards.balanceCents })
         .from(giftCards)
         .where(
           and(eq(giftCards.websiteId, site.id), eq(giftCards.code, code), gt(giftCards.balanceCents, 0)),
@@ -61,12 +61,17 @@ export async function applyGiftCard(
       if (lines.length === 0) throw new ApiError('VALIDATION_FAILED', CART_ERRORS.CART_EMPTY);
       if (lines.every((l) => l.productType === ProductType.GIFT_CARD))
         throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.onlyGiftCards);
-      if (cart.giftCardCodes.includes(code)) return cart;
+      // The balance the answer shows the buyer: checkout refuses to charge more if it drops.
+      const giftCardBalancesSeen = { ...cart.giftCardBalancesSeen, [code]: card.balanceCents };
+      if (cart.giftCardCodes.includes(code)) {
+        await tx.update(carts).set({ giftCardBalancesSeen }).where(eq(carts.id, cart.id));
+        return { ...cart, giftCardBalancesSeen };
+      }
       if (cart.giftCardCodes.length >= MAX_GIFT_CARDS)
         throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.tooManyCards);
       const giftCardCodes = [...cart.giftCardCodes, code];
-      await tx.update(carts).set({ giftCardCodes }).where(eq(carts.id, cart.id));
-      return { ...cart, giftCardCodes };
+      await tx.update(carts).set({ giftCardCodes, giftCardBalancesSeen }).where(eq(carts.id, cart.id));
+      return { ...cart, giftCardCodes, giftCardBalancesSeen };
     },
     site,
   );
@@ -88,11 +93,31 @@ export async function removeGiftCard(
       const giftCardCodes = cart.giftCardCodes.filter((c) =>
         full ? c !== full : maskGiftCardCode(c).last4 !== suffix,
       );
-      await tx.update(carts).set({ giftCardCodes }).where(eq(carts.id, cart.id));
-      return { ...cart, giftCardCodes };
+      const giftCardBalancesSeen = Object.fromEntries(
+        Object.entries(cart.giftCardBalancesSeen ?? {}).filter(([c]) => giftCardCodes.includes(c)),
+      );
+      await tx.update(carts).set({ giftCardCodes, giftCardBalancesSeen }).where(eq(carts.id, cart.id));
+      return { ...cart, giftCardCodes, giftCardBalancesSeen };
     },
     site,
   );
+}
+
+/**
+ * After checkout refused an order because a card was spent meanwhile: the buyer has now been
+ * told the new total, so the cards' current balances become the ones shown.
+ */
+export async function acknowledgeGiftCardBalances(db: Database, cartId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update');
+    if (!cart || cart.giftCardCodes.length === 0) return;
+    const cards = await tx
+      .select({ code: giftCards.code, balanceCents: giftCards.balanceCents })
+      .from(giftCards)
+      .where(and(eq(giftCards.websiteId, cart.websiteId), inArray(giftCards.code, cart.giftCardCodes)));
+    const giftCardBalancesSeen = Object.fromEntries(cards.map((c) => [c.code, c.balanceCents]));
+    await tx.update(carts).set({ giftCardBalancesSeen }).where(eq(carts.id, cartId));
+  });
 }
 
 /** Who receives a gift card line (null: the buyer). Only gift card lines take a recipient. */

@@ -15,6 +15,11 @@ import { GIFT_CARD_MESSAGES } from './gift-card-messages';
 export interface GiftCardTake {
   totalCents: number;
   restCents: number;
+  /**
+   * What the cards would have paid at the balances the buyer was shown (when applied): more
+   * than `totalCents` when another order spent a card meanwhile.
+   */
+  shownCents: number;
   redemptions: { giftCardId: string; amountCents: number }[];
 }
 
@@ -31,15 +36,19 @@ interface CheckoutView {
  * cards cannot deadlock), take `least(balance, what is left)` from each with a guarded
  * UPDATE (`balance_cents >= amount`), and answer what the provider must still charge. The
  * row lock makes a concurrent checkout wait and then see the lower balance, the guard and
- * the CHECK (balance >= 0) are the last lines: a card is never overspent.
+ * the CHECK (balance >= 0) are the last lines: a card is never overspent. `shownCents` says
+ * what the cards would pay at the balances the buyer was shown, so checkout can refuse to
+ * charge the difference to the payment card.
  */
 export async function takeGiftCards(
   tx: Tx,
   websiteId: string,
   codes: string[],
   view: CheckoutView,
+  shownBalances: Record<string, number> = {},
 ): Promise<GiftCardTake> {
-  if (codes.length === 0) return { totalCents: 0, restCents: view.grandTotalCents, redemptions: [] };
+  if (codes.length === 0)
+    return { totalCents: 0, restCents: view.grandTotalCents, shownCents: 0, redemptions: [] };
   const locked = await tx
     .select({ id: giftCards.id, code: giftCards.code, balanceCents: giftCards.balanceCents })
     .from(giftCards)
@@ -59,7 +68,13 @@ export async function takeGiftCards(
     redemptions.push({ giftCardId: card.id, amountCents: card.appliedCents });
   }
   const totalCents = redemptions.reduce((sum, r) => sum + r.amountCents, 0);
-  return { totalCents, restCents: view.grandTotalCents - totalCents, redemptions };
+  // A card with no balance on record (a cart older than that record) counts at its balance now.
+  const shown = inCartOrder.map((c) => ({ ...c, balanceCents: shownBalances[c.code] ?? c.balanceCents }));
+  const shownCents = allocateGiftCards(giftCardCoverable(view), shown).reduce(
+    (sum, c) => sum + c.appliedCents,
+    0,
+  );
+  return { totalCents, restCents: view.grandTotalCents - totalCents, shownCents, redemptions };
 }
 
 /** After the order row exists: one redemption row per card it took from. */
@@ -138,7 +153,8 @@ export async function creditGiftCards(tx: Tx, orderId: string): Promise<number> 
     .delete(giftCardRedemptions)
     .where(eq(giftCardRedemptions.orderId, orderId))
     .returning({ giftCardId: giftCardRedemptions.giftCardId, amountCents: giftCardRedemptions.amountCents });
-  for (const r of taken) {
+  // In card id order, as checkout locks them: a refund and a checkout sharing cards never deadlock.
+  for (const r of [...taken].sort((a, b) => (a.giftCardId < b.giftCardId ? -1 : 1))) {
     await tx
       .update(giftCards)
       .set({

@@ -10,7 +10,7 @@ export function giftCardEmail(input: {
   code: string;
   amount: string;
   recipient: GiftRecipient | null;
-}): { subject: string; text: string } {
+}): { subject: string; text: string; secrets: string[] } {
   const { recipient, siteTitle } = input;
   const sender = recipient?.senderName || 'Someone';
   const opening = recipient
@@ -35,6 +35,8 @@ export function giftCardEmail(input: {
       '"Gift card" field of the cart or the checkout. It pays for what it can; what is left stays',
       'on the card for your next order. A gift card cannot be used to buy another gift card.',
     ].join('\n'),
+    // The code is the card: the outbox hides it from everyone but the owner and admins.
+    secrets: [input.code],
   };
 }
 

@@ -18,6 +18,7 @@ export const DOWNLOAD_MESSAGES = {
   noFile: 'No file has been uploaded for this product.',
   missingFile: 'Send the file as multipart/form-data with one `file` field.',
   tooLarge: 'The file is larger than 200 MB.',
+  cutShort: 'The upload ended before the whole file arrived. Please send it again.',
   expired: 'This download link has expired or has been used the allowed number of times.',
   invalid: 'This download link is not valid.',
   gone: 'This file is no longer available.',

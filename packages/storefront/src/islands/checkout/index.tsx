@@ -12,12 +12,15 @@ import { mountInto } from '../mount-into';
 import { AddressFields, type CheckoutErrors } from './address-fields';
 import { offlineAddressLookup } from './address-lookup';
 import { type CardErrors, type CardFields, validateCard } from './card-fields';
-import { CardForm } from './card-form';
 import { paidByGiftCards, testCardTokenizer } from './card-tokenizer';
 import { CheckoutSummary } from './checkout-summary';
 import { GiftCardPayment } from './gift-card-payment';
+import { PaymentFields } from './payment-fields';
+import { usePaymentSetup } from './payment-setup';
 import { placeOrder } from './place-order';
 import { addressFields, SavedAddressPicker, useCheckoutAccount } from './saved-addresses';
+import type { StripeCardChange, StripeCardElement } from './stripe-js';
+import { billingDetails, finishStripeAction, stripeTokenizer } from './stripe-payment';
 import { SubscriptionSummary } from './subscription-summary';
 import { type CheckoutFields, validateCheckout } from './validate-checkout';
 
@@ -51,6 +54,11 @@ function pricedLocation(fields: CheckoutFields) {
   };
 }
 
+const PAYMENT_WAITING =
+  'Your payment is still being confirmed by the card issuer. We will e-mail your receipt as soon as it is; if it is not, nothing is charged.';
+const ACTION_UNFINISHED =
+  "Your bank's check of the card was not finished, so nothing was charged. Place the order to try again.";
+
 function failureText(e: unknown): string {
   if (e instanceof ApiFailure) return e.offline ? CART_ERRORS.NETWORK_ERROR : e.message;
   return 'Unable to place the order. Please try again.';
@@ -79,6 +87,9 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
   // 'fields' is the "check the fields" note: shown only while a field still shows an error.
   const [alert, setAlert] = useState<{ kind: 'fields' | 'failed'; text: string } | null>(null);
   const [placing, setPlacing] = useState(false);
+  // Test form or Stripe's card field: the site's provider says which.
+  const { setup: payment, retry: retryPayment } = usePaymentSetup();
+  const [stripeCard, setStripeCard] = useState<StripeCardElement | null>(null);
 
   // A subscription cart (cartToken) is not the visitor's cart: it takes its shipping option with
   // the checkout call. Subscriptions are physical or service products: ask for the address.
@@ -134,27 +145,48 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
   useEffect(() => {
     if (!account) return;
     const saved = account.addresses.find((a) => a.isDefault) ?? account.addresses[0];
-    fillFrom({
-      ...(fields.email === '' ? { email: account.email } : {}),
-      ...(saved && needsShipping && fields.address1 === '' ? addressFields(saved) : {}),
-    });
+    // Applied to the fields as they are now (the buyer may have typed since the page opened),
+    // and never into the field the buyer is typing in.
+    const typing = document.activeElement?.id;
+    setFields((now) => ({
+      ...now,
+      ...(now.email === '' && typing !== 'checkout-email' ? { email: account.email } : {}),
+      ...(saved && needsShipping && now.address1 === '' && !typing?.startsWith('checkout-')
+        ? addressFields(saved)
+        : {}),
+    }));
   }, [account]);
   const changeCard = (key: keyof CardFields, value: string) => {
     const next = { ...card, [key]: value };
     setCard(next);
     recheck(cardErrors, key, validateCard(next)[key], setCardErrors);
   };
+  // Stripe's field reports only what it finds wrong: an incomplete card stays marked until complete.
+  const changeStripeCard = (event: StripeCardChange) =>
+    recheck(
+      cardErrors,
+      'number',
+      event.error?.message ?? (event.complete ? undefined : cardErrors.number),
+      setCardErrors,
+    );
   const chooseOption = async (id: string) => {
     setFields((f) => ({ ...f, shippingOptionId: id }));
     recheck(errors, 'shippingOptionId', undefined, setErrors);
     if (!subscription) await chooseShippingOption(id);
   };
 
+  // The summary is the price the buyer agrees to (sent as expectedTotal): while it is still
+  // being worked out for the address or option just chosen, the order waits for it.
+  const optionSynced = subscription || !picked || cart?.selectedShippingOption?.id === picked;
+  const totalsSettled = !located.pending && optionSynced;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (placing) return;
+    if (placing || !totalsSettled) return;
     const found = validateCheckout(current, needsShipping);
-    const foundCard = nothingDue ? {} : validateCard(card);
+    const stripe = payment.status === 'stripe' ? payment.stripe : null;
+    // Stripe's field is checked by Stripe.js when the card is sent to Stripe.
+    const foundCard = nothingDue || payment.status !== 'test' ? {} : validateCard(card);
     setErrors(found);
     setCardErrors(foundCard);
     const first = Object.keys(found)[0];
@@ -164,23 +196,47 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
       document.getElementById(first ? `checkout-${first}` : `card-${firstCard}`)?.focus();
       return;
     }
+    if (!nothingDue && payment.status === 'failed')
+      return setAlert({ kind: 'failed', text: payment.message });
+    if (!nothingDue && payment.status === 'loading') return;
     setAlert(null);
     setPlacing(true);
     try {
-      const result = await placeOrder({
+      let result = await placeOrder({
         fields: current,
         card,
-        tokenize: nothingDue ? paidByGiftCards : testCardTokenizer,
+        tokenize: nothingDue
+          ? paidByGiftCards
+          : stripe
+            ? stripeTokenizer(stripe, stripeCard, billingDetails(current, needsShipping))
+            : testCardTokenizer,
+        provider: stripe ? 'stripe' : 'test',
         needsShipping,
         cartToken,
+        // What the summary shows is what the buyer agrees to pay: the server charges no other.
+        expectedTotal: cartToken ? undefined : cart?.amountDueCents,
       });
-      if (result.ok) return window.location.assign(result.confirmationUrl);
+      // The bank asks the buyer (3-D Secure) in Stripe's window; then the order, or why not.
+      if (result.ok === 'pending' && result.payment.status === 'action' && stripe)
+        result = await finishStripeAction(stripe, result.payment);
+      if (result.ok === true) return window.location.assign(result.confirmationUrl);
+      if (result.ok === 'pending') {
+        // The provider is still deciding: the receipt follows by mail, or the stock goes back.
+        const text = result.payment.status === 'action' ? ACTION_UNFINISHED : PAYMENT_WAITING;
+        setAlert({ kind: 'failed', text });
+        setPlacing(false);
+        return;
+      }
       setCardErrors(result.cardErrors);
       setAlert({ kind: 'fields', text: 'Please check the card details.' });
-      document.getElementById(`card-${Object.keys(result.cardErrors)[0]}`)?.focus();
+      if (stripe) stripeCard?.focus();
+      else document.getElementById(`card-${Object.keys(result.cardErrors)[0]}`)?.focus();
     } catch (e) {
       // A decline (PAYMENT_FAILED) says why; the form keeps what was typed for another try.
       setAlert({ kind: 'failed', text: failureText(e) });
+      // The total changed (a gift card was spent elsewhere): the message says the new one and
+      // the summary shows it; placing the order again agrees to it.
+      if (e instanceof ApiFailure && e.code === 'TOTAL_CHANGED') void cartStore.load().catch(() => undefined);
     }
     setPlacing(false);
   };
@@ -228,12 +284,15 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
           <legend>Payment</legend>
           {!cartToken && <GiftCardPayment cart={cart} currency={currency} />}
           {!nothingDue && (
-            <>
-              <p className="test-mode-note" data-testid="test-mode-note">
-                Test mode — use card 4242 4242 4242 4242, any future date, any CVC.
-              </p>
-              <CardForm value={card} errors={cardErrors} onChange={changeCard} />
-            </>
+            <PaymentFields
+              setup={payment}
+              retry={retryPayment}
+              card={card}
+              cardErrors={cardErrors}
+              onCardChange={changeCard}
+              onStripeCard={setStripeCard}
+              onStripeChange={changeStripeCard}
+            />
           )}
         </fieldset>
         {/* Always in the page, so each new message is announced when it appears. */}
@@ -244,8 +303,11 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
             </p>
           )}
         </div>
-        <button type="submit" disabled={placing}>
-          {placing ? 'Placing order…' : 'Place order'}
+        <button
+          type="submit"
+          disabled={placing || !totalsSettled || (!nothingDue && payment.status === 'loading')}
+        >
+          {placing ? 'Placing order…' : totalsSettled ? 'Place order' : 'Updating totals…'}
         </button>
       </div>
     </form>
