@@ -11,7 +11,7 @@ const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' }
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '';
 
 /**
- * Issue 15: a visitor's page views, made by the real tracker in Chromium, appear in the
+ * A visitor's page views, made by the real tracker in Chromium, appear in the
  * owner's Analytics screen (the chart drawn, the counts in the tables); the owner's own
  * visits and the studio itself send no visitor tracking.
  */

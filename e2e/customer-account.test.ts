@@ -11,7 +11,7 @@ import {
 let server: RunningServer;
 let browser: LaunchedBrowser | undefined;
 
-/** Where the account page's screenshots go for a person to look at (issue 14). */
+/** Where the account page's screenshots go for a person to look at. */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
 beforeAll(async () => {

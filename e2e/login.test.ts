@@ -112,7 +112,7 @@ describe('site-user login in Chromium', () => {
     expect(after.authenticated).toBe(false);
   });
 
-  // Issue 13: the pages are cached for everyone, so the runtime adds the link from the
+  // The pages are cached for everyone, so the runtime adds the link from the
   // SiteUserInfo cookie (role OWNER for owners only).
   it.each([
     ['a visitor', null],

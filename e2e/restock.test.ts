@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../packages/server/src/db/client';
 import { variants } from '../packages/server/src/db/schema/index';
@@ -13,38 +11,22 @@ import {
   launchBrowser,
   screenshotOnFailure,
   startServer,
+  type MailCatcher,
+  startMailCatcher,
 } from './helpers/index';
 
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
-let smtpUrl: string;
+let mail: MailCatcher;
 let server: RunningServer | undefined;
 let browser: LaunchedBrowser | undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-restock-'));
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => {
-        raw += c.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  mail = await startMailCatcher();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mail?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -80,7 +62,7 @@ describe('back-in-stock in Chromium with a real SMTP server', () => {
 
   it('sign up for a sold-out variant, restock across a restart, send → exactly one email', async () => {
     const email = `fan-${Date.now()}@example.com`;
-    server = await startServer({ env: { DATA_DIR: dataDir, SMTP_URL: smtpUrl } });
+    server = await startServer({ env: { DATA_DIR: dataDir, SMTP_URL: mail.url } });
     browser = await launchBrowser({ baseURL: server.url });
     const { page } = browser;
     page.setDefaultTimeout(15_000);
@@ -114,7 +96,7 @@ describe('back-in-stock in Chromium with a real SMTP server', () => {
     const [mug] = await db.db.select().from(variants).where(eq(variants.sku, 'MUG-WHT'));
     if (!mug) throw new Error('expected the seeded MUG-WHT variant');
     await db.close();
-    server = await startServer({ env: { DATA_DIR: dataDir, SMTP_URL: smtpUrl } });
+    server = await startServer({ env: { DATA_DIR: dataDir, SMTP_URL: mail.url } });
 
     const owner = await apiClient(server.url);
     const login = await owner('POST', '/api/site-users/account/session', {
@@ -134,7 +116,7 @@ describe('back-in-stock in Chromium with a real SMTP server', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.json.sent + b.json.results[0].sent).toBe(1);
 
-    const mine = () => received.filter((m) => m.to.includes(email));
+    const mine = () => mail.received.filter((m) => m.to.includes(email));
     await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 3_000));
     expect(mine()).toHaveLength(1);

@@ -7,7 +7,7 @@ import {
   startServer,
 } from './helpers/index';
 
-// Issue #16 "Bugs": each test here failed before its fix (shopper-visible behaviour in Chromium).
+// Each test here failed before its fix (shopper-visible behaviour in Chromium).
 
 let server: RunningServer;
 let browser: LaunchedBrowser | undefined;
@@ -36,7 +36,7 @@ async function addProduct(page: LaunchedBrowser['page'], path: string): Promise<
   await expect.poll(() => page.textContent(addButton), { timeout: 3000 }).toBe('Added!');
 }
 
-describe('issue #16 bugs in Chromium', () => {
+describe('storefront bugs in Chromium', () => {
   screenshotOnFailure(() => browser);
 
   it('the instalment pill of a sale product uses the sale price before a variant is chosen', async () => {

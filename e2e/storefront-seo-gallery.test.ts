@@ -123,7 +123,10 @@ describe('product gallery and what search engines read', () => {
       '/shop?category=apparel&sort=price-asc',
     );
     await page.setViewportSize({ width: 390, height: 844 });
+    // Phones keep the search box in the header's menu.
+    await page.click('[data-menu-toggle]');
     expect(await page.isVisible('#site-search-q')).toBe(true);
+    await page.click('[data-menu-toggle]');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 

@@ -169,10 +169,14 @@ describe('the studio in Chromium', () => {
       for (const node of copy.querySelectorAll('.studio-selected')) node.classList.remove('studio-selected');
       return copy.innerHTML;
     });
-    const liveHtml = await page.evaluate(async () => {
+    // Parsed on a site page: the studio's Trusted Types policy refuses a raw string to DOMParser.
+    const sitePage = await page.context().newPage();
+    await sitePage.goto(`${server.url}/robots.txt`);
+    const liveHtml = await sitePage.evaluate(async () => {
       const doc = new DOMParser().parseFromString(await (await fetch('/spring-sale')).text(), 'text/html');
       return doc.querySelector('.page-content--blocks')?.innerHTML;
     });
+    await sitePage.close();
     expect(previewHtml).toBe(liveHtml);
 
     // Phone view: the preview narrows to the mobile width (≤ 432 px).

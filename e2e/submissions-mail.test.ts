@@ -11,7 +11,7 @@ import {
   startServer,
 } from './helpers/index';
 
-/** Where this test's screenshots go for a person to look at (issue 15). */
+/** Where this test's screenshots go for a person to look at. */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' };
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
     throw new Error('build the studio first: npm run build:bundles');
   }
   // SMTP_URL names a port nobody listens on: mail fails with the connection error, which the
-  // owner reads in Settings → Mail (and the SMTP test answers it).
+  // owner reads in Settings → Outbox (and the SMTP test answers it).
   server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` } });
   browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
 });
@@ -35,7 +35,7 @@ afterAll(async () => {
 describe('submissions and mail in the studio (Chromium)', () => {
   screenshotOnFailure(() => browser);
 
-  it('a visitor’s Contact message is in the submissions table by label, in the CSV, and its notice in Settings → Mail', async () => {
+  it('a visitor’s Contact message is in the submissions table by label, in the CSV, and its notice in Settings → Outbox', async () => {
     const { page } = browser as LaunchedBrowser;
     page.setDefaultTimeout(15_000);
     fs.mkdirSync(SHOTS, { recursive: true });
@@ -114,13 +114,19 @@ describe('submissions and mail in the studio (Chromium)', () => {
       'Contact (0)',
     );
 
-    // Settings → Mail: the owner's notice of the submission waits, with why it is not sent yet.
+    // Settings → Outbox: the owner's notice of the submission waits, with why it is not sent yet.
     await page.goto('/config/settings/mail');
     const mail = page.locator('.mail__table');
-    await page.getByText('Mail is delivered through the SMTP server set in SMTP_URL.').waitFor();
+    await page
+      .getByText(
+        'Mail is delivered through the site’s own SMTP server (Domain & mail) or, without one, the server’s (SMTP_URL).',
+      )
+      .waitFor();
     const notice = mail.locator('tr', { has: page.getByRole('button', { name: 'New submission: Contact' }) });
     expect(await notice.locator('.mail__status').textContent()).toBe('Waiting');
-    expect(await notice.locator('.mail__error').textContent()).toContain('ECONNREFUSED');
+    expect(await notice.locator('.mail__error').textContent()).toMatch(
+      /^Cannot connect to 127\.0\.0\.1:\d+: nothing answers there \(connection refused\)/,
+    );
     await notice.getByRole('button', { name: 'New submission: Contact' }).click();
     await expect.poll(() => mail.locator('.mail__body pre').first().textContent()).toContain('Ada Lovelace');
 
@@ -128,9 +134,9 @@ describe('submissions and mail in the studio (Chromium)', () => {
     await page.getByRole('button', { name: 'Send a test message' }).click();
     await expect
       .poll(() => page.locator('.mail__result').textContent())
-      .toMatch(/^The test message was not sent: .*ECONNREFUSED/);
+      .toMatch(/^Cannot connect to 127\.0\.0\.1:\d+: nothing answers there \(connection refused\)/);
     const test = mail.locator('tr', {
-      has: page.getByRole('button', { name: 'Test message from your store' }),
+      has: page.getByRole('button', { name: 'Test message from Juniper & Oak' }),
     });
     await test.getByRole('button', { name: 'Retry' }).waitFor();
     expect(await test.locator('.mail__status').textContent()).toBe('Failed');

@@ -1,5 +1,7 @@
 // What the production build reads and writes; shared by build.mjs and start.mjs so the
 // freshness check and the build agree on one list.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +17,7 @@ export const serverEntries = {
   main: 'packages/server/src/main.ts',
   seed: 'packages/server/src/cli/seed.ts',
   'create-owner': 'packages/server/src/cli/create-owner.ts',
+  'create-site': 'packages/server/src/cli/create-site.ts',
   migrate: 'packages/server/src/cli/migrate.ts',
 };
 
@@ -31,3 +34,34 @@ export const buildInputs = [
   'packages/studio/vite.config.ts',
   'package-lock.json',
 ];
+
+/**
+ * A hash of every input's path and bytes (~50 ms). Modification times are not used: a fresh
+ * clone, an `npm install` or a container copy resets them without changing a byte.
+ */
+export function inputsFingerprint() {
+  const hash = createHash('sha256');
+  const add = (target) => {
+    const stat = statSync(target, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(target).sort()) add(path.join(target, entry));
+      return;
+    }
+    const bytes = readFileSync(target);
+    hash.update(`${path.relative(root, target)}\0${bytes.length}\0`);
+    hash.update(bytes);
+  };
+  for (const input of buildInputs) add(path.join(root, input));
+  return hash.digest('hex');
+}
+
+/**
+ * What `npm start` does: 'build' then run, 'run' as is, or 'fail' (nothing to run, nothing
+ * to build with). Without the build tools the output is run as shipped, whatever its stamp.
+ */
+export function startPlan({ built, canBuild, builtFrom, inputs }) {
+  if (!built) return canBuild ? 'build' : 'fail';
+  if (!canBuild) return 'run';
+  return builtFrom !== undefined && builtFrom === inputs() ? 'run' : 'build';
+}

@@ -5,9 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { root, serverEntries, serverOut, stampFile } from './build-paths.mjs';
+import { inputsFingerprint, root, serverEntries, serverOut, stampFile } from './build-paths.mjs';
 
 const started = Date.now();
+// Taken before building: an edit made while the build runs makes the next start build again.
+const fingerprint = inputsFingerprint();
 for (const pkg of ['packages/storefront', 'packages/studio'])
   execFileSync('npm', ['run', 'build', '-w', pkg, '--silent'], { cwd: root, stdio: 'inherit' });
 
@@ -34,5 +36,6 @@ await build({
   logLevel: 'warning',
 });
 mkdirSync(path.dirname(stampFile), { recursive: true });
-writeFileSync(stampFile, `${new Date().toISOString()}\n`);
+// What was built from: `npm start` rebuilds only when the inputs' bytes differ.
+writeFileSync(stampFile, `${JSON.stringify({ inputs: fingerprint, builtAt: new Date().toISOString() })}\n`);
 console.log(`built the storefront, the studio and the server in ${Date.now() - started} ms`);

@@ -34,8 +34,11 @@ export async function wrk(options: {
   seconds: number;
   headers?: Record<string, string>;
   lua?: string;
+  /** How long wrk waits for an answer before counting a timeout (wrk's default: 2 s). */
+  timeoutSeconds?: number;
 }): Promise<WrkResult> {
   const args = ['-t', '2', '-c', String(options.connections), '-d', `${options.seconds}s`, '--latency'];
+  if (options.timeoutSeconds) args.push('--timeout', `${options.timeoutSeconds}s`);
   for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}: ${v}`);
   let script: string | undefined;
   if (options.lua) {

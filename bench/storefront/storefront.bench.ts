@@ -7,7 +7,7 @@ import { median, runLoad } from '../lib/load';
 import { freshPostgresDatabase, repoRoot, spawnServer } from '../lib/spawn-server';
 
 /**
- * Storefront budgets (issue 5): JavaScript gzipped per page, product page LCP and CLS in
+ * Storefront budgets: JavaScript gzipped per page, product page LCP and CLS in
  * headless Chromium, and product page requests/s over real HTTP on PostgreSQL compared with
  * the same bytes served as a static file by the same Fastify process.
  */

@@ -188,7 +188,7 @@ async function publishToVisible(databaseUrl?: string) {
   };
 }
 
-/** Goals from issue 13: edit → preview under 100 ms, publish → visible under 1 s. */
+/** Goals: edit → preview under 100 ms, publish → visible under 1 s. */
 export async function run() {
   const edit = editToPreview();
   const local = await publishToVisible();

@@ -1,3 +1,4 @@
+export { type CaughtMail, type MailCatcher, startMailCatcher } from './mail-catcher';
 export { type RunningServer, freePort, repoRoot, startServer } from './start-server';
 export {
   CHROMIUM_PATH,

@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { cursor, id, okBody } from './common';
 import { outboxMessage } from './owner-data';
+import { secondStepNeeded, sessionStarted } from './account-security';
 
 const variantRef = z.object({ productId: id, variantId: id });
 const page = { hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() };
 
 export const accountRoutes = {
   'POST /api/site-users/account/session': {
-    summary: 'Sign in (sets the session cookie; the guest cart joins the account’s)',
+    summary:
+      'Sign in (sets the session cookie; the guest cart joins the account’s). An account with two-step sign-in answers a ticket for the code instead (POST …/session/two-factor)',
     body: z.object({
       email: z.string().trim().min(1).max(256),
       password: z.string().min(1).max(1024),
       rememberMe: z.boolean().optional().default(false),
     }),
-    response: z.object({ xsrfToken: z.string() }),
+    response: z.union([sessionStarted, secondStepNeeded]),
   },
   'DELETE /api/site-users/account/session': {
     summary: 'Sign out; `cloneCart=true` keeps the cart for the visitor',
@@ -98,6 +100,8 @@ export const accountRoutes = {
     querystring: z.object({ cursor, status: z.enum(['PENDING', 'SENT', 'FAILED']).optional() }),
     response: z.object({
       smtpConfigured: z.boolean(),
+      /** Links and codes in the messages are hidden from this reader (only the owner and admins see them). */
+      secretsHidden: z.boolean(),
       messages: z.array(outboxMessage),
       ...page,
     }),

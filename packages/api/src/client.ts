@@ -8,14 +8,18 @@ type In<D, P extends string> = D extends { [key in P]: infer S extends z.ZodType
 
 export { API_MESSAGES } from './messages';
 
-/** What a call sends: `params` for `:name` segments, `query`, `body`, as each route declares. */
+/**
+ * What a call sends: `params` for `:name` segments, `query`, `body`, and the request headers
+ * a route documents (`Idempotency-Key`), as each route declares.
+ */
 export type ApiInput<K extends RouteKey> = ([In<Def<K>, 'params'>] extends [never]
   ? { params?: undefined }
   : { params: In<Def<K>, 'params'> }) &
   ([In<Def<K>, 'querystring'>] extends [never]
     ? { query?: undefined }
     : { query?: In<Def<K>, 'querystring'> }) &
-  ([In<Def<K>, 'body'>] extends [never] ? { body?: undefined } : { body: In<Def<K>, 'body'> });
+  ([In<Def<K>, 'body'>] extends [never] ? { body?: undefined } : { body: In<Def<K>, 'body'> }) &
+  ([In<Def<K>, 'headers'>] extends [never] ? { headers?: undefined } : { headers?: In<Def<K>, 'headers'> });
 
 /** What a successful call answers. */
 export type ApiOutput<K extends RouteKey> = z.output<Def<K>['response']>;
@@ -68,14 +72,20 @@ export function createClient(options: ClientOptions = {}) {
   return async function call<K extends RouteKey>(key: K, ...[input]: InputArgs<K>): Promise<ApiOutput<K>> {
     const space = key.indexOf(' ');
     const method = key.slice(0, space);
-    const { params, query, body } = (input ?? {}) as {
+    const {
+      params,
+      query,
+      body,
+      headers: sent,
+    } = (input ?? {}) as {
       params?: Record<string, unknown>;
       query?: Record<string, unknown>;
       body?: unknown;
+      headers?: Record<string, unknown>;
     };
     const headers: Record<string, string> = { accept: 'application/json' };
-    for (const [name, value] of Object.entries(options.headers?.(method) ?? {}))
-      if (value !== undefined) headers[name] = value;
+    for (const [name, value] of Object.entries({ ...options.headers?.(method), ...sent }))
+      if (typeof value === 'string') headers[name] = value;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
     try {

@@ -21,3 +21,16 @@ export const visitorEmail = z
   .min(3, API_MESSAGES.invalidEmail)
   .max(256, API_MESSAGES.invalidEmail)
   .email(API_MESSAGES.invalidEmail);
+
+/**
+ * The `Idempotency-Key` request header of the routes that move money (checkout, capture,
+ * cancel, refund): the first answer is replayed for 24 hours to the same caller on the same
+ * route; the key with another request answers 422, while the first still runs 409.
+ * Documented here; the server's idempotency plugin checks it.
+ */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z.string().min(1).max(255).optional().meta({
+    description:
+      'A key of your choosing (a UUID) per action: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for 24 hours instead of running twice; the key with another request answers 422 IDEMPOTENCY_KEY_REUSED, a retry while the first still runs 409 IDEMPOTENCY_KEY_IN_USE.',
+  }),
+});

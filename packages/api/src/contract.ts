@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountRoutes } from './accounts';
+import { accountSecurityRoutes } from './account-security';
 import { analyticsRoutes } from './analytics';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
@@ -8,16 +9,20 @@ import { downloadRoutes } from './downloads';
 import { customerAccountRoutes } from './customer-account';
 import { formRoutes } from './forms';
 import { giftCardRoutes } from './gift-cards';
+import { mailSettingsRoutes } from './mail-settings';
 import { multilingualRoutes } from './multilingual';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
 import { ownerDataRoutes } from './owner-data';
+import { paymentSettingsRoutes } from './payment-settings';
 import { reviewRoutes } from './reviews';
+import { setupRoutes } from './setup';
 import { storeSettingsRoutes } from './store-settings';
 import { studioFormRoutes } from './studio-forms';
 import { studioMediaRoutes } from './studio-media';
 import { studioPageRoutes } from './studio-pages';
 import { studioProductRoutes } from './studio-products';
+import { studioBrandingRoutes } from './studio-branding';
 import { studioSiteRoutes } from './studio-site';
 import { trackingRoutes } from './tracking';
 
@@ -27,6 +32,8 @@ export interface RouteDef {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  /** Request headers the route reads (documented; e.g. `Idempotency-Key`). */
+  headers?: z.ZodType;
   response: z.ZodType;
   /** Success status (default 200). */
   status?: number;
@@ -44,11 +51,13 @@ export const contract = {
   ...cartRoutes,
   ...checkoutRoutes,
   ...accountRoutes,
+  ...accountSecurityRoutes,
   ...analyticsRoutes,
   ...customerAccountRoutes,
   ...formRoutes,
   ...trackingRoutes,
   ...studioSiteRoutes,
+  ...studioBrandingRoutes,
   ...studioFormRoutes,
   ...studioPageRoutes,
   ...studioMediaRoutes,
@@ -56,12 +65,15 @@ export const contract = {
   ...reviewRoutes,
   ...newsletterRoutes,
   ...storeSettingsRoutes,
+  ...paymentSettingsRoutes,
+  ...mailSettingsRoutes,
   ...giftCardRoutes,
   ...downloadRoutes,
   ...orderRoutes,
   ...ownerDataRoutes,
   ...contributorRoutes,
   ...multilingualRoutes,
+  ...setupRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Contract = typeof contract;

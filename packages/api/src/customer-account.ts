@@ -57,7 +57,7 @@ const addressBody = z.object({
 });
 
 /**
- * A visitor's own account (issue 14): create it, read its orders, keep its addresses. Every
+ * A visitor's own account: create it, read its orders, keep its addresses. Every
  * route but the creation needs the signed-in session (401 otherwise).
  */
 export const customerAccountRoutes = {

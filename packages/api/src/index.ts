@@ -2,6 +2,7 @@
 export { cartEntry, shoppingCart } from './cart';
 export { errorBody, visitorEmail } from './common';
 export { API_MESSAGES } from './messages';
+export { ACCOUNT_SECURITY_MESSAGES } from './account-security-messages';
 export {
   type CommerceNamespace,
   commerceNamespaces,
@@ -14,7 +15,31 @@ export {
   taxRuleInput,
 } from './store-settings';
 export { type Contract, contract, type RouteDef, type RouteKey } from './contract';
+export {
+  PAYMENT_SETTINGS_MESSAGES,
+  type PaymentSettings,
+  type PaymentSettingsInput,
+  STRIPE_KEY_PATTERNS,
+  STRIPE_WEBHOOK_PATH,
+  stripeKeyMode,
+} from './payment-settings';
+export {
+  MAIL_SETTINGS_MESSAGES,
+  type MailSettings,
+  type MailSettingsInput,
+  SMTP_DEFAULT_PORTS,
+  type SmtpConnectionInput,
+  type SmtpSecurityChoice,
+} from './mail-settings';
+export {
+  type Branding,
+  type BrandingInput,
+  brandingBody,
+  brandingView,
+  MAX_EMBED_ORIGINS,
+} from './studio-branding';
 export { order } from './checkout';
+export { SETUP_MESSAGES } from './setup';
 export { isLanguageTag, languageTag } from './multilingual';
 export { type IslandData, islandData, type IslandProduct } from './island-data';
 export type { ApiInput, ApiOutput } from './client';

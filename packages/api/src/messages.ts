@@ -13,10 +13,15 @@ export const API_MESSAGES = {
   reviewBody: 'Write a few words about the product.',
   reviewAuthor: 'Please enter your name.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
-  // Customer accounts (issue 14): the account island shows the same words before it asks.
+  // Customer accounts: the account island shows the same words before it asks.
   accountPasswordShort: 'Use a password of at least 10 characters.',
   accountPasswordLong: 'Use a password of at most 1024 characters.',
   accountEmailTaken: 'An account with this email already exists. Sign in instead.',
   accountOrderNotFound: 'We could not find that order.',
   accountAddressNotFound: 'We could not find that address.',
+  // Accepting an invitation: the studio switches to "your current password" on the first.
+  invitationAccountExists:
+    'This address already has an account on this site. Enter the password of that account to accept.',
+  invitationWrongPassword: 'That is not the password of the account with this address.',
+  invitationNewPassword: 'Choose a password for your new account.',
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { order } from './checkout';
-import { cursor, id } from './common';
+import { cursor, id, idempotencyHeaders } from './common';
 
 export const orderStatus = z.enum(['PENDING', 'PAID', 'FULFILLED', 'CANCELED', 'REFUNDED']);
 
@@ -78,6 +78,7 @@ export const orderRoutes = {
   'POST /api/commerce/orders/:id/capture': {
     summary: 'Owner: take an authorised payment (PENDING → PAID)',
     params: orderParams,
+    headers: idempotencyHeaders,
     response: ownerAnswer,
   },
   'POST /api/commerce/orders/:id/fulfill': {
@@ -93,11 +94,13 @@ export const orderRoutes = {
   'POST /api/commerce/orders/:id/cancel': {
     summary: 'Owner: cancel (PENDING or PAID → CANCELED): stock returned, payment and gift cards refunded',
     params: orderParams,
+    headers: idempotencyHeaders,
     response: ownerAnswer,
   },
   'POST /api/commerce/orders/:id/refund': {
     summary: 'Owner: refund part or all of what was charged (all of it → REFUNDED)',
     params: orderParams,
+    headers: idempotencyHeaders,
     body: z.object({
       amountCents: z.number().int('Enter whole cents.').positive('Enter an amount above zero.').optional(),
     }),

@@ -1,3 +1,4 @@
+import { isLinkOf } from '@store/commerce';
 import { z } from 'zod';
 import { id, okBody } from './common';
 
@@ -92,7 +93,9 @@ export const FIELD_TYPE_LABELS: Record<FormFieldType, string> = {
 const line = (max: number) => z.string().trim().max(max);
 /** spec §8 editing strings: "Please enter a valid email", "{val} is not a valid page URL". */
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/;
-const PAGE_URL = /^(\/[^\s]*|https?:\/\/[^\s/]+\.[^\s]+)$/;
+/** A page URL: a site path, or an http(s) address whose host has a dot. */
+const isPageUrl = (v: string) =>
+  isLinkOf(v, ['path']) || (isLinkOf(v, ['web']) && /^https?:\/\/[^\s/]+\.[^\s]+$/.test(v));
 
 export const formFieldInput = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Field ids are letters, digits, - and _'),
@@ -121,7 +124,7 @@ export const formDefinitionInput = z
       .string()
       .trim()
       .max(2048)
-      .refine((v) => v === '' || PAGE_URL.test(v), {
+      .refine((v) => v === '' || isPageUrl(v), {
         message: 'Links must be formatted as /page or https://example.com',
       })
       .default(''),

@@ -4,6 +4,8 @@ import { id, okBody } from './common';
 /** A library image as templates and the studio read it (spec §3 "Image asset"). */
 export const mediaAsset = z.object({
   id: z.string(),
+  /** Images are resized (`?format=<w>w`); audio and video files are kept as sent and played. */
+  kind: z.enum(['image', 'audio', 'video']),
   assetUrl: z.string(),
   originalSize: z.string(),
   /** The resized widths produced, as `500w,750w,…` (empty for an image smaller than them all). */
@@ -38,31 +40,37 @@ const storedImage = z.object({
 const postTitle = z.string().trim().min(1, 'Please enter a title').max(200);
 
 /** What the post editor saves; only the fields sent change. */
-export const postUpdateBody = z.object({
-  title: postTitle.optional(),
-  excerpt: z.string().max(5000).optional(),
-  body: z.string().max(100_000).optional(),
-  author: z.string().trim().max(200).optional(),
-  publishOn: z.iso.datetime({ offset: true }).optional(),
-  tags: z.array(z.string().max(200)).max(50).optional(),
-  categories: z.array(z.string().max(200)).max(20).optional(),
-  mainImage: z
-    .object({
-      id: z.string().max(64).optional(),
-      assetUrl: z
-        .string()
-        .max(300)
-        .regex(/^\/(media|assets)\/[\w./-]+$/),
-      originalSize: z
-        .string()
-        .max(20)
-        .regex(/^\d+x\d+$/),
-      systemDataVariants: z.string().max(100).optional(),
-      altText: z.string().max(500).optional(),
-    })
-    .nullable()
-    .optional(),
-});
+export const postUpdateBody = z
+  .object({
+    title: postTitle.optional(),
+    excerpt: z.string().max(5000).optional(),
+    body: z.string().max(100_000).optional(),
+    author: z.string().trim().max(200).optional(),
+    publishOn: z.iso.datetime({ offset: true }).optional(),
+    tags: z.array(z.string().max(200)).max(50).optional(),
+    categories: z.array(z.string().max(200)).max(20).optional(),
+    mainImage: z
+      .object({
+        id: z.string().max(64).optional(),
+        assetUrl: z
+          .string()
+          .max(300)
+          .regex(/^\/(media|assets)\/[\w./-]+$/),
+        originalSize: z
+          .string()
+          .max(20)
+          .regex(/^\d+x\d+$/),
+        systemDataVariants: z.string().max(100).optional(),
+        altText: z.string().max(500).optional(),
+      })
+      .nullable()
+      .optional(),
+  })
+  // An empty save is the caller's mistake (and an UPDATE with nothing to set fails in SQL).
+  .refine(
+    (post) => Object.values(post).some((value) => value !== undefined),
+    'Nothing to change: send at least one field.',
+  );
 export type PostInput = z.output<typeof postUpdateBody>;
 
 const mediaParams = z.object({ id });

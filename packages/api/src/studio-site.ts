@@ -1,4 +1,5 @@
 import { siteStylesSchema } from '@store/blocks';
+import { isLinkOf } from '@store/commerce';
 import { z } from 'zod';
 
 /** A navigation entry as the owner sends it: a page, an external link, or a folder of entries. */
@@ -10,20 +11,27 @@ export interface NavigationInput {
   items?: NavigationInput[];
 }
 
-export const navigationItem: z.ZodType<NavigationInput, NavigationInput> = z.lazy(() =>
-  z.object({
-    title: z.string().trim().max(200).optional(),
-    collectionId: z.string().max(64).nullish(),
-    externalLink: z
-      .string()
-      .trim()
-      .max(2083)
-      .regex(/^(https?:\/\/[^\s]+|\/[^\s]*|mailto:[^\s]+)$/, 'Links must be formatted as https://example.com')
-      .nullish(),
-    memberAreaId: z.string().max(64).nullish(),
-    items: z.array(navigationItem).max(100).optional(),
-  }),
-);
+// Recursive schemas carry an id: the OpenAPI document defines each once under
+// components.schemas and its entries refer to it, since JSON Schema cannot inline a cycle.
+export const navigationItem: z.ZodType<NavigationInput, NavigationInput> = z
+  .lazy(() =>
+    z.object({
+      title: z.string().trim().max(200).optional(),
+      collectionId: z.string().max(64).nullish(),
+      externalLink: z
+        .string()
+        .trim()
+        .max(2083)
+        .refine(
+          (v) => isLinkOf(v, ['path', 'web', 'mailto']),
+          'Links must be formatted as https://example.com',
+        )
+        .nullish(),
+      memberAreaId: z.string().max(64).nullish(),
+      items: z.array(navigationItem).max(100).optional(),
+    }),
+  )
+  .meta({ id: 'NavigationEntry' });
 
 /** A navigation entry as the spec §7 calls answer it (children under `items`). */
 export interface NavigationLink {
@@ -34,15 +42,17 @@ export interface NavigationLink {
   items: NavigationLink[];
 }
 
-const navigationLink: z.ZodType<NavigationLink, NavigationLink> = z.lazy(() =>
-  z.object({
-    title: z.string(),
-    collectionId: z.string().nullable(),
-    externalLink: z.string().nullable(),
-    memberAreaId: z.string().nullable(),
-    items: z.array(navigationLink),
-  }),
-);
+const navigationLink: z.ZodType<NavigationLink, NavigationLink> = z
+  .lazy(() =>
+    z.object({
+      title: z.string(),
+      collectionId: z.string().nullable(),
+      externalLink: z.string().nullable(),
+      memberAreaId: z.string().nullable(),
+      items: z.array(navigationLink),
+    }),
+  )
+  .meta({ id: 'NavigationLink' });
 
 /** The layout list, main navigation first, and the pages no navigation links to. */
 const siteLayout = z.object({
@@ -56,8 +66,8 @@ const href = z
   .string()
   .trim()
   .max(2083)
-  .regex(
-    /^(\/[^\s]*|#[^\s]*|https?:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+)$/,
+  .refine(
+    (v) => isLinkOf(v, ['path', 'fragment', 'web', 'mailto', 'tel']),
     'Links must be a site path or an http(s) address',
   );
 

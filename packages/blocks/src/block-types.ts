@@ -1,3 +1,4 @@
+import { isLinkOf } from '@store/commerce';
 import { z } from 'zod';
 
 /** A field the studio shows for a block property. */
@@ -26,8 +27,8 @@ const text = (max: number, fallback = '') => z.string().max(max).default(fallbac
 const link = z
   .string()
   .max(2083)
-  .regex(
-    /^(|\/[^\s]*|#[^\s]*|https?:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+)$/,
+  .refine(
+    (v) => v === '' || isLinkOf(v, ['path', 'fragment', 'web', 'mailto', 'tel']),
     'must be a site path or an http(s) link',
   )
   .default('');
@@ -205,17 +206,18 @@ export const blockTypes = {
   video: {
     label: 'Video',
     props: z.object({
+      // A player link (YouTube, Vimeo…), a video file of the site (`/media/…`), or an https link.
       url: z
         .string()
         .trim()
         .max(500)
-        .regex(/^(|https:\/\/[^\s"<>]+)$/, 'must be an https link')
+        .regex(/^(|https:\/\/[^\s"<>]+|\/(?![/\\])[^\s"<>\\]*)$/, 'must be an https link or a site path')
         .default(''),
       embedCode: text(5000),
       caption: text(300),
     }),
     fields: [
-      { name: 'url', label: 'Video link (YouTube, Vimeo or a video file)', kind: 'url' },
+      { name: 'url', label: 'Video link (YouTube, Vimeo or a video file of this site)', kind: 'url' },
       { name: 'embedCode', label: 'Or embed code', kind: 'textarea' },
       { name: 'caption', label: 'Caption', kind: 'text' },
     ],
@@ -224,7 +226,7 @@ export const blockTypes = {
     label: 'Audio',
     props: z.object({ src: link, title: text(200), artist: text(200) }),
     fields: [
-      { name: 'src', label: 'Audio file address', kind: 'url' },
+      { name: 'src', label: 'Audio link (SoundCloud, Spotify or an audio file of this site)', kind: 'url' },
       { name: 'title', label: 'Track title', kind: 'text' },
       { name: 'artist', label: 'Artist', kind: 'text' },
     ],

@@ -1,21 +1,27 @@
+import { type Embed, parseEmbedUrl, playerTitle } from './embeds';
 import type { Block } from './layout';
+import { SOCIAL_NETWORKS, checkSocialLink, detectNetwork } from './social-links';
 
-const SOCIAL: [RegExp, string][] = [
-  [/instagram\.com/, 'Instagram'],
-  [/facebook\.com/, 'Facebook'],
-  [/(twitter|x)\.com/, 'X'],
-  [/pinterest\./, 'Pinterest'],
-  [/youtube\.com/, 'YouTube'],
-  [/tiktok\.com/, 'TikTok'],
-  [/linkedin\.com/, 'LinkedIn'],
-];
-
-/** An embeddable player address for YouTube and Vimeo links; null for anything else. */
-function embedUrl(url: string): string | null {
-  const yt = /^https:\/\/(?:www\.)?(?:youtube\.com\/watch\?v=|youtu\.be\/)([\w-]{6,20})/.exec(url);
-  if (yt) return `https://www.youtube-nocookie.com/embed/${yt[1]}`;
-  const vimeo = /^https:\/\/(?:www\.)?vimeo\.com\/(\d{4,12})/.exec(url);
-  return vimeo ? `https://player.vimeo.com/video/${vimeo[1]}` : null;
+/**
+ * What a video or audio block shows, one of: a player frame (`player`), the site's own file
+ * (`file`), or a plain link to whatever else was typed (`link`). `name` is the frame's
+ * accessible name (the caption or track title, else the provider's).
+ */
+function embedProps(embed: Embed, name: string): Record<string, unknown> {
+  if (embed.kind === 'player')
+    return {
+      player: {
+        src: embed.src,
+        shape: embed.shape,
+        provider: embed.provider,
+        title: name || playerTitle(embed),
+      },
+      file: null,
+      link: null,
+    };
+  if (embed.kind === 'file') return { player: null, file: { src: embed.src }, link: null };
+  if (embed.kind === 'link') return { player: null, file: null, link: { href: embed.href } };
+  return { player: null, file: null, link: null };
 }
 
 /**
@@ -57,8 +63,9 @@ function galleryProps(block: Block): Record<string, unknown> {
 /**
  * Values a template cannot compute itself, derived from a block's props the same way on
  * the server and in the studio (lists typed one per line, video players, map links).
+ * `embedOrigins`: the site's allowed embed origins (Design → Embeds).
  */
-export function derivedProps(block: Block): Record<string, unknown> {
+export function derivedProps(block: Block, embedOrigins: readonly string[] = []): Record<string, unknown> {
   const p = block.props;
   const lines = (value: unknown) =>
     String(value ?? '')
@@ -75,18 +82,38 @@ export function derivedProps(block: Block): Record<string, unknown> {
         }),
       };
     case 'sociallinks':
+      // Each line checked as its network's profile address; lines that are none are left out.
       return {
-        profiles: lines(p.links)
-          .filter((url) => /^https:\/\/[^\s"<>]+$/.test(url))
-          .map((url) => ({
-            url,
-            name: SOCIAL.find(([re]) => re.test(url))?.[1] ?? /^https:\/\/([^/?#]+)/.exec(url)?.[1] ?? url,
-          })),
+        profiles: lines(p.links).flatMap((line) => {
+          const network = detectNetwork(line);
+          const checked = checkSocialLink(network, line);
+          if (!checked.ok) return [];
+          const label = SOCIAL_NETWORKS[network].label;
+          const host = /^https:\/\/([^/?#]+)/.exec(checked.url)?.[1];
+          return [
+            {
+              url: checked.url,
+              network,
+              icon: `icon-${network}`,
+              name: network === 'website' ? (host ?? label) : label,
+            },
+          ];
+        }),
       };
-    case 'video': {
-      const url = String(p.url ?? '');
-      const player = embedUrl(url);
-      return { player, file: !player && /\.(mp4|webm|mov)(\?|$)/i.test(url) ? url : null };
+    case 'video':
+      return embedProps(
+        parseEmbedUrl(String(p.url ?? ''), { media: 'video', allowedOrigins: embedOrigins }),
+        String(p.caption ?? '').trim(),
+      );
+    case 'audio': {
+      const title = [p.title, p.artist]
+        .map((v) => String(v ?? '').trim())
+        .filter(Boolean)
+        .join(' — ');
+      return embedProps(
+        parseEmbedUrl(String(p.src ?? ''), { media: 'audio', allowedOrigins: embedOrigins }),
+        title,
+      );
     }
     case 'map': {
       const address = String(p.address ?? '').trim();

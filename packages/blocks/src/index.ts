@@ -15,7 +15,9 @@ export {
   checkLayout,
   layoutSchema,
 } from './layout';
-export { markdownToHtml } from './markdown';
+export { BLOCK_HTML_PROPS, type CleanHtml, cleanBlockProps, cleanLayout } from './block-html';
+export { type HtmlKind, allowedUrl, iframeSrc } from './html-policy';
+export { MARKDOWN_RENDERER, markdownToHtml, renderMarkdownProp, storedMarkdownHtml } from './markdown';
 export {
   type BlockData,
   type CompiledTemplate,
@@ -23,6 +25,7 @@ export {
   blockContext,
   renderBlock,
   renderLayout,
+  siteEmbedOrigins,
 } from './render-layout';
 export {
   FONT_FAMILIES,
@@ -36,3 +39,23 @@ export {
   siteStylesSchema,
   toCss,
 } from './site-styles';
+export {
+  type Embed,
+  type EmbedOptions,
+  type EmbedProvider,
+  PLAYER_ORIGINS,
+  type PlayerShape,
+  framePlayerSrc,
+  httpsOrigin,
+  parseEmbedUrl,
+} from './embeds';
+export {
+  MAX_SOCIAL_LINKS,
+  SOCIAL_NETWORK_NAMES,
+  SOCIAL_NETWORKS,
+  type SocialLink,
+  type SocialNetwork,
+  checkSocialLink,
+  detectNetwork,
+  socialLinkView,
+} from './social-links';

@@ -1,6 +1,7 @@
-import type { Block, Layout } from './layout';
+import { type CleanHtml, cleanBlockProps } from './block-html';
 import { derivedProps } from './derived-props';
-import { markdownToHtml } from './markdown';
+import type { Block, Layout } from './layout';
+import { markdownToHtml, storedMarkdownHtml } from './markdown';
 
 /** What the engine gives back for a compiled template (structurally @store/template's Template). */
 export interface CompiledTemplate {
@@ -26,17 +27,34 @@ export interface RenderLayoutOptions {
   /** Site-wide values block templates may read (website, featureFlags, localizedStrings…). */
   site?: Record<string, unknown>;
   locale?: string;
+  /**
+   * The sanitiser for the blocks' HTML props (text, code, video embed code): the server's
+   * sanitize-html or the studio's DOMPurify, both held to @store/blocks/html-policy.
+   */
+  cleanHtml?: CleanHtml;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/**
+ * The origins the site allows embeds from (Design → Embeds), as the site values carry them:
+ * `embedOrigins`, or the page context's `website.embedOrigins`.
+ */
+export function siteEmbedOrigins(site: Record<string, unknown> | undefined): string[] {
+  const website = site?.website as { embedOrigins?: unknown } | undefined;
+  const origins = site?.embedOrigins ?? website?.embedOrigins;
+  return Array.isArray(origins) ? origins.filter((o): o is string => typeof o === 'string') : [];
+}
+
 /** The template data one block sees: the site values, its props, and its resolved data. */
 export function blockContext(block: Block, options: RenderLayoutOptions): Record<string, unknown> {
-  const p = block.props;
+  const p = options.cleanHtml ? cleanBlockProps(block, options.cleanHtml) : block.props;
   const data = options.data ?? {};
   const extra: Record<string, unknown> = {};
-  if (block.type === 'markdown') extra.html = markdownToHtml(String(p.markdown ?? ''));
-  Object.assign(extra, derivedProps(block));
+  // Published pages carry their Markdown rendered at publish; drafts render it here.
+  if (block.type === 'markdown')
+    extra.html = storedMarkdownHtml(p) ?? markdownToHtml(String(p.markdown ?? ''));
+  Object.assign(extra, derivedProps(block, siteEmbedOrigins(options.site)));
   if (block.type === 'product') extra.product = data.products?.[String(p.productId)] ?? null;
   if (block.type === 'summary') {
     const entry = data.collections?.[String(p.collectionId)];
@@ -45,7 +63,8 @@ export function blockContext(block: Block, options: RenderLayoutOptions): Record
   }
   if (block.type === 'form' || block.type === 'newsletter')
     extra.form = data.forms?.[String(p.formId)] ?? null;
-  return { ...options.site, ...p, ...extra, blockId: block.id, blockType: block.type };
+  const { rendered: _stored, ...props } = p;
+  return { ...options.site, ...props, ...extra, blockId: block.id, blockType: block.type };
 }
 
 /** Render one block through its template, wrapped in the block container. */

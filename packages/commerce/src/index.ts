@@ -24,3 +24,4 @@ export * from './cart';
 export * from './subscriptions';
 export * from './instalments';
 export * from './forms';
+export * from './links';

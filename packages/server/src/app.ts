@@ -13,12 +13,16 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { crumbProtection } from './plugins/crumb';
 import { edgeValidation } from './plugins/edge-validation';
+import { clientErrorHandler } from './plugins/client-error';
 import { errorContract, isApiPath, sendApiError } from './plugins/error-contract';
 import { limitsPlugin } from './plugins/limits';
 import { redactingLoggerOptions } from './plugins/log-redaction';
 import { securityHeaders } from './plugins/security-headers';
+import { idempotencyKeys } from './plugins/idempotency';
 import { siteUserSession } from './plugins/owner-auth';
 import { siteResolver } from './plugins/site';
+import { siteRequired } from './plugins/site-required';
+import { siteChangesPlugin } from './plugins/site-changes';
 import { trackingQueuePlugin } from './queue/tracking-queue.plugin';
 import { censusRoutes } from './routes/census.routes';
 import { clankerRoutes } from './routes/clanker.routes';
@@ -26,7 +30,7 @@ import { contributorRoutes } from './routes/contributors.routes';
 import { eventsRoutes } from './routes/events.routes';
 import { performanceRoutes } from './routes/performance.routes';
 import { cartRoutes } from './routes/cart.routes';
-import { checkoutRoutes } from './routes/checkout.routes';
+import { type CheckoutRouteOptions, checkoutRoutes } from './routes/checkout.routes';
 import { orderRoutes } from './routes/orders.routes';
 import { formRoutes } from './routes/forms.routes';
 import { downloadRoutes } from './routes/downloads.routes';
@@ -40,8 +44,11 @@ import { analyticsRoutes } from './routes/analytics.routes';
 import { openApiCollector, openApiRoutes } from './routes/openapi.routes';
 import { healthRoutes } from './routes/health.routes';
 import { inventoryRoutes } from './routes/inventory.routes';
+import type { PageRenderer } from './pages/render-page';
 import { pageRoutes } from './routes/pages.routes';
 import { siteUserRoutes } from './routes/site-users.routes';
+import { passwordResetRoutes } from './routes/password-reset.routes';
+import { twoFactorRoutes } from './routes/two-factor.routes';
 import { customerAccountRoutes } from './routes/customer-account.routes';
 import { seoRoutes } from './routes/seo.routes';
 import { staticAssetRoutes } from './routes/static-assets.routes';
@@ -52,13 +59,21 @@ import { studioProductRoutes } from './routes/studio-products.routes';
 import { storeContentRoutes } from './routes/store-content.routes';
 import { studioPostRoutes } from './routes/studio-posts.routes';
 import { studioSiteRoutes } from './routes/studio-site.routes';
+import { setupRoutes } from './routes/setup.routes';
+import { studioBrandingRoutes } from './routes/studio-branding.routes';
 import { studioFormRoutes } from './routes/studio-forms.routes';
 import { storeSettingsRoutes } from './routes/store-settings.routes';
+import { paymentSettingsRoutes } from './routes/payment-settings.routes';
+import { paymentConfigRoutes } from './routes/payment-config.routes';
+import { mailSettingsRoutes } from './routes/mail-settings.routes';
+import { checkoutPaymentPolicy } from './plugins/checkout-csp';
 import { dropSitePagesOnSuccess } from './pages/page-invalidation';
 import { multilingualRoutes } from './routes/multilingual.routes';
 import { seedIfEmpty } from './seed/seed-demo-site';
 import { jobScheduler } from './services/jobs/scheduler-plugin';
 import { outboxWorker } from './services/outbox/outbox-plugin';
+import { fixedPayments, type SitePayments, testPayments } from './services/payments/default-provider';
+import { sitePayments } from './services/payments/site-payments';
 import type { PaymentProvider } from './services/payments/payment-provider';
 import { ApiError } from './errors';
 
@@ -66,6 +81,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     config: AppConfig;
+    /** Which payment provider each site's checkouts use (services/payments/default-provider.ts). */
+    payments: SitePayments;
   }
 }
 
@@ -80,17 +97,29 @@ export interface BuildAppOptions {
   bodyLimit?: number;
   /** Cart writes allowed per IP per 10 s (default 100; false disables, e.g. in benchmarks). */
   cartWritesPer10s?: number | false;
-  /** Payment provider for checkout (default: the built-in test-mode provider). */
+  /** One payment provider for every site (tests); default: each site's own setting. */
   payments?: PaymentProvider;
-  /** Connection timeouts in ms (tests shorten them); defaults in `TIMEOUTS`. */
+  /** How each site's provider is found (default: the built-in test-mode provider). */
+  sitePayments?: SitePayments;
+  /** Checkout timing (tests shorten it) and the points a crash test stops the process at. */
+  checkout?: CheckoutRouteOptions;
+  /** Connection timeouts in ms (tests shorten them); defaults in `TIMEOUTS` and REQUEST_TIMEOUT_MS. */
   timeouts?: Partial<typeof TIMEOUTS>;
+  /** Renders site pages (default: the theme through the template engine). */
+  pageRenderer?: PageRenderer;
+  /** The clock of reset links, sign-in tickets and authenticator codes (tests move it). */
+  accountClock?: () => Date;
 }
 
 /**
  * A request whose headers or body never complete must not hold its connection for
- * minutes: headers within 10 s, the whole request within 30 s, idle keep-alive 5 s.
+ * minutes: headers within 10 s, the whole request within 30 s (REQUEST_TIMEOUT_MS), idle
+ * keep-alive 5 s. A request that runs out of time is answered 408 (clientErrorHandler).
  */
 export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
+/** A socket with no traffic either way for this long past the request timeout is dropped. */
+const IDLE_GRACE_MS = 5_000;
 
 /** Fastify's trustProxy: a hop count becomes "trust the nearest n hops". */
 function trustProxyOption(
@@ -107,7 +136,14 @@ function trustProxyOption(
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  const requestMs = options.timeouts?.requestMs ?? config.requestTimeoutMs ?? TIMEOUTS.requestMs;
+  const timeouts = {
+    ...TIMEOUTS,
+    ...options.timeouts,
+    requestMs,
+    // Node refuses a headers timeout longer than the request timeout.
+    headersMs: Math.min(options.timeouts?.headersMs ?? TIMEOUTS.headersMs, requestMs),
+  };
   const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
     logger: typeof logger === 'object' && logger !== null ? redactingLoggerOptions(logger) : logger,
@@ -126,10 +162,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
         handler,
       );
-      // A socket with no traffic at all (not even headers) is dropped too.
-      server.setTimeout(timeouts.requestMs);
+      // A socket with no traffic at all is dropped too, but only after the request timeout
+      // has had its turn: that one answers 408, this one just closes.
+      server.setTimeout(timeouts.requestMs + IDLE_GRACE_MS);
       return server;
     },
+    clientErrorHandler,
     // Errors the router raises before any route runs (a broken %-escape in the URL).
     frameworkErrors: (_error, request, rawReply) => {
       const reply = rawReply as FastifyReply;
@@ -164,6 +202,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     demoSiteSeeded = config.seedDemo ? await seedIfEmpty(database.db) : undefined;
     if (demoSiteSeeded) app.log.info('seeded the demo site');
   }
+  // After the migrations: the test-mode provider reads its secret from the database.
+  // Each site's own provider (Store settings → Payments), else the built-in test mode.
+  const testMode = await testPayments(database.db);
+  const siteProviders = options.payments
+    ? undefined
+    : sitePayments(database.db, config, { fallback: async () => testMode, databaseKind: database.kind });
+  app.decorate(
+    'payments',
+    options.sitePayments ?? siteProviders ?? fixedPayments(options.payments ?? testMode),
+  );
 
   await app.register(errorContract);
   await app.register(securityHeaders);
@@ -177,10 +225,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
   await app.register(edgeValidation);
+  // Change notifications first: the host lookup, pages and rules caches all follow them.
+  await app.register(siteChangesPlugin);
   await app.register(siteResolver, { db: database.db });
+  // Before the first site exists, API calls other than setup answer 503 with what to do.
+  await app.register(siteRequired);
   await app.register(limitsPlugin);
   await app.register(crumbProtection);
   await app.register(siteUserSession);
+  // After the session (a key belongs to its caller), before the routes it serves.
+  await app.register(idempotencyKeys);
 
   await app.register(healthRoutes);
   await app.register(staticAssetRoutes);
@@ -189,12 +243,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cartLimit = options.cartWritesPer10s ?? config.cartWritesPer10s ?? 100;
   await app.register(cartRoutes, { writesPer10s: cartLimit === 0 ? false : cartLimit });
   await app.register(inventoryRoutes);
-  await app.register(checkoutRoutes, { payments: options.payments });
+  await app.register(checkoutRoutes, {
+    reservationSeconds: config.checkoutReservationSeconds,
+    ...options.checkout,
+  });
   await app.register(giftCardRoutes);
   await app.register(downloadRoutes, { demoSiteSeeded });
-  await app.register(orderRoutes, { payments: options.payments });
-  await app.register(siteUserRoutes);
+  await app.register(orderRoutes);
+  await app.register(siteUserRoutes, { now: options.accountClock });
   await app.register(customerAccountRoutes);
+  await app.register(passwordResetRoutes, { now: options.accountClock });
+  await app.register(twoFactorRoutes, { now: options.accountClock });
   await app.register(formRoutes);
   await app.register(outboxWorker);
   // Daily tracking retention and any later periodic job: one process at a time.
@@ -211,12 +270,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(performanceRoutes);
   await app.register(analyticsRoutes);
   await app.register(storeSettingsRoutes);
+  await app.register(paymentSettingsRoutes, { onSaved: (siteId: string) => siteProviders?.forget(siteId) });
+  await app.register(paymentConfigRoutes);
+  await app.register(mailSettingsRoutes);
+  await app.register(checkoutPaymentPolicy);
   await app.register(contributorRoutes);
   // The studio (#13): its API areas and the app under /config.
   await app.register(async (studio) => {
     // A successful studio write drops this process's cached pages of the site before it answers.
     studio.addHook('onSend', dropSitePagesOnSuccess);
     await studio.register(studioSiteRoutes);
+    await studio.register(studioBrandingRoutes);
     await studio.register(studioFormRoutes);
     await studio.register(studioPageRoutes);
     await studio.register(studioMediaRoutes);
@@ -226,7 +290,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await studio.register(studioAppRoutes);
     await studio.register(multilingualRoutes);
   });
+  // First run (the setup screen), the starters' pictures, and publishing the site.
+  await app.register(setupRoutes);
   await app.register(openApiRoutes);
-  await app.register(pageRoutes);
+  await app.register(pageRoutes, { renderer: options.pageRenderer });
   return app;
 }

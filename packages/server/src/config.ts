@@ -16,6 +16,14 @@ export interface Config {
   smtpUrl: string | undefined;
   /** NATS server for the tracking queue; unset → in-process queue. */
   natsUrl: string | undefined;
+  /**
+   * JetStream stream of this deployment's beacons; its subject and durable consumer are
+   * named after it, so deployments sharing one NATS server never take each other's.
+   * Unset → derived from the Redis key prefix (natsStreamFor).
+   */
+  natsStream?: string;
+  /** Time a client has to send a whole request (headers and body) before a 408. */
+  requestTimeoutMs?: number;
   /** Seed the demo site when the database has no website yet. */
   seedDemo: boolean;
   /** Cart writes allowed per client address per 10 s; 0 disables the limit (benchmarks). */
@@ -31,6 +39,17 @@ export interface Config {
   trustProxy?: boolean | number | string[];
   /** S3-compatible bucket for media files; unset → local disk under `dataDir/media`. */
   mediaS3?: S3StorageOptions;
+  /**
+   * The key that encrypts stored payment secrets (32 bytes). Unset → with PGlite a key file
+   * beside the data (`dataDir/secrets.key`); with PostgreSQL secrets cannot be stored.
+   */
+  secretsKey?: Buffer;
+  /** Another Stripe API address (a local Stripe-compatible server in tests); unset → Stripe's own. */
+  stripeApiBase?: string;
+  /** Where the checkout page loads Stripe.js from (tests: a local stand-in); unset → Stripe's own. */
+  stripeJsUrl?: string;
+  /** How long a checkout holds stock waiting for its payment (3-D Secure included); default 15 min. */
+  checkoutReservationSeconds?: number;
 }
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -81,6 +100,31 @@ const schema = z
         .string()
         .regex(/^(nats|tls):\/\//, 'NATS_URL must start with nats:// or tls://')
         .optional(),
+    ),
+    NATS_STREAM: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,64}$/, 'NATS_STREAM must be 1–64 letters, digits, _ or -')
+        .optional(),
+    ),
+    REQUEST_TIMEOUT_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: 'REQUEST_TIMEOUT_MS must be a number' })
+        .int('REQUEST_TIMEOUT_MS must be a whole number')
+        .min(1_000, 'REQUEST_TIMEOUT_MS must be between 1000 and 600000')
+        .max(600_000, 'REQUEST_TIMEOUT_MS must be between 1000 and 600000')
+        .default(30_000),
+    ),
+    CHECKOUT_RESERVATION_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: 'CHECKOUT_RESERVATION_SECONDS must be a number' })
+        .int('CHECKOUT_RESERVATION_SECONDS must be a whole number')
+        .min(2, 'CHECKOUT_RESERVATION_SECONDS must be between 2 and 86400')
+        .max(86_400, 'CHECKOUT_RESERVATION_SECONDS must be between 2 and 86400')
+        .default(900),
     ),
     SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
     CART_WRITE_LIMIT: z.preprocess(
@@ -135,6 +179,42 @@ const schema = z
     ),
     S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+    SECRETS_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((text, ctx) => {
+          const key = parseSecretsKey(text);
+          if (key) return key;
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'SECRETS_KEY must be 32 bytes written as base64 (44 characters) or hex (64 characters), e.g. from `openssl rand -base64 32`',
+          });
+          return z.NEVER;
+        })
+        .optional(),
+    ),
+    STRIPE_API_BASE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^\s/]+\/?$/,
+          'STRIPE_API_BASE must be http(s)://host:port, e.g. http://127.0.0.1:12111',
+        )
+        .optional(),
+    ),
+    STRIPE_JS_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^\s/?#]+\/[^\s"'<>]*$/,
+          'STRIPE_JS_URL must be an http(s) address of Stripe.js, e.g. https://js.stripe.com/v3/',
+        )
+        .optional(),
+    ),
     S3_PREFIX: z.preprocess(
       emptyToUndefined,
       z
@@ -160,12 +240,36 @@ const schema = z
       });
   });
 
+/** 32 bytes from base64 (standard or URL-safe) or hex text; undefined when it is not exactly that. */
+export function parseSecretsKey(text: string): Buffer | undefined {
+  const trimmed = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) {
+    const key = Buffer.from(trimmed, 'base64');
+    return key.length === 32 ? key : undefined;
+  }
+  return undefined;
+}
+
 /** TRUST_PROXY: unset/false → trust nobody; "true" → every hop; a number → that many hops; else a list. */
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((s) => s.trim());
+}
+
+/**
+ * The default stream name from the Redis key prefix (`juniper:` → `JUNIPER_TRACKING`):
+ * deployments that keep their Redis keys apart keep their beacons apart too.
+ */
+export function natsStreamFor(redisKeyPrefix = 'juniper:'): string {
+  const base = redisKeyPrefix
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 48);
+  return base ? `${base}_TRACKING` : 'TRACKING';
 }
 
 /** Thrown with one line per bad variable, e.g. "PORT must be a number (got "abc")". */
@@ -193,6 +297,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     natsUrl: e.NATS_URL,
+    natsStream: e.NATS_STREAM ?? natsStreamFor(e.REDIS_KEY_PREFIX),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    checkoutReservationSeconds: e.CHECKOUT_RESERVATION_SECONDS,
     seedDemo: e.SEED_DEMO === 'true',
     cartWritesPer10s: e.CART_WRITE_LIMIT,
     redisUrl: e.REDIS_URL,
@@ -208,5 +315,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           prefix: e.S3_PREFIX ?? '',
         }
       : undefined,
+    secretsKey: e.SECRETS_KEY,
+    stripeApiBase: e.STRIPE_API_BASE,
+    stripeJsUrl: e.STRIPE_JS_URL,
   };
 }

@@ -16,6 +16,7 @@ export const errorCatalogue = {
   },
   NESTED_TOO_DEEP: { status: 400, message: 'The request is nested too deeply.' },
   UNAUTHORIZED: { status: 401, message: 'Sign in to continue.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request did not arrive in time.' },
   CRUMB_FAIL: { status: 403, message: ADD_FAILURE_ERRORS.SESSION_EXPIRED },
   PAYMENT_FAILED: { status: 402, message: 'The payment could not be completed.' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
@@ -26,9 +27,26 @@ export const errorCatalogue = {
     status: 409,
     message: 'This order cannot be changed that way in its current state.',
   },
+  TRY_AGAIN: {
+    status: 409,
+    message: 'Someone else changed the same thing at the same moment. Nothing was changed; please try again.',
+  },
+  TOTAL_CHANGED: {
+    status: 409,
+    message: 'The total of your order changed. Please review it and place the order again.',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed. Retry later.',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type.' },
   UNPROCESSABLE: { status: 422, message: 'The request could not be processed.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message:
+      'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+  },
   FORM_INVALID: { status: 400, message: FORM_MESSAGES.invalid },
   FORM_UNPARSEABLE: { status: 400, message: FORM_MESSAGES.parse },
   CAPTCHA_REQUIRED: { status: 400, message: FORM_MESSAGES.captchaMissing },
@@ -67,4 +85,6 @@ export class ApiError extends Error {
     super(message ?? errorCatalogue[code].message);
     this.statusCode = status ?? errorCatalogue[code].status;
   }
+  /** Seconds after which trying again may succeed; sent as `Retry-After`. */
+  retryAfterSeconds?: number;
 }

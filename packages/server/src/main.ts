@@ -3,6 +3,22 @@ import { startAdminSocket } from './cli/admin-socket';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 
+/**
+ * Crash tests only (NODE_ENV=test): CHECKOUT_CRASH_AT=reserved|charged|confirmed kills the
+ * process with SIGKILL as a checkout reaches that point, and CHECKOUT_STALE_SECONDS /
+ * CHECKOUT_SWEEP_MS shorten how soon the restarted process settles what it left behind.
+ */
+function crashPoints() {
+  if (process.env.NODE_ENV !== 'test') return undefined;
+  const at = process.env.CHECKOUT_CRASH_AT;
+  const number = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+  return {
+    staleSeconds: number('CHECKOUT_STALE_SECONDS'),
+    sweepEveryMs: number('CHECKOUT_SWEEP_MS'),
+    ...(at ? { reached: (point: string) => point === at && process.kill(process.pid, 'SIGKILL') } : {}),
+  };
+}
+
 /** `npm start`: validate configuration, build the app, listen, shut down gracefully. */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -17,7 +33,7 @@ async function main(): Promise<void> {
   }
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ config });
+    app = await buildApp({ config, checkout: crashPoints() });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`${error.message}\n`);

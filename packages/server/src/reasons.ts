@@ -5,6 +5,7 @@ import {
   SUBSCRIPTION_ERRORS,
   fillMessage,
 } from '@store/commerce';
+import { ACCOUNT_SECURITY_MESSAGES as SECURITY } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
 
 /**
@@ -52,6 +53,20 @@ export const reasonCatalogue = {
   NOT_SUBSCRIBABLE: { code: 'VALIDATION_FAILED', status: 400, message: SUBSCRIPTION_ERRORS.NOT_SUBSCRIBABLE },
   CART_EMPTY: { code: 'VALIDATION_FAILED', status: 400, message: CART_ERRORS.CART_EMPTY },
   MINIMUM_SUBTOTAL: { code: 'VALIDATION_FAILED', status: 400, message: CART_ERRORS.CART_MIN_SUBTOTAL },
+  TOTAL_CHANGED: { code: 'TOTAL_CHANGED', status: 409, message: CART_ERRORS.CART_TOTAL_CHANGED },
+  PAYMENT_OPTIONS_CHANGED: { code: 'CONFLICT', status: 409, message: CART_ERRORS.CART_PAYMENT_CHANGED },
+  GIFT_CARD_SPENT: { code: 'TOTAL_CHANGED', status: 409, message: CART_ERRORS.CART_GIFT_CARD_SPENT },
+  // Password reset and two-step sign-in (services/account-security).
+  RESET_LINK_INVALID: { code: 'NOT_FOUND', status: 404, message: SECURITY.resetLinkInvalid },
+  RESET_RATE_LIMITED: { code: 'RATE_LIMITED', status: 429, message: SECURITY.resetRateLimited },
+  TWO_FACTOR_CODE_WRONG: { code: 'UNAUTHORIZED', status: 401, message: SECURITY.codeWrong },
+  SIGN_IN_STEP_EXPIRED: { code: 'UNAUTHORIZED', status: 401, message: SECURITY.signInStepExpired },
+  TWO_FACTOR_RATE_LIMITED: { code: 'RATE_LIMITED', status: 429, message: SECURITY.codeRateLimited },
+  TWO_FACTOR_ALREADY_ON: { code: 'CONFLICT', status: 409, message: SECURITY.twoFactorAlreadyOn },
+  TWO_FACTOR_NOT_STARTED: { code: 'CONFLICT', status: 409, message: SECURITY.twoFactorNotStarted },
+  TWO_FACTOR_OFF: { code: 'CONFLICT', status: 409, message: SECURITY.twoFactorOff },
+  PASSWORD_WRONG: { code: 'FORBIDDEN', status: 403, message: SECURITY.passwordWrong },
+  SECRETS_KEY_MISSING: { code: 'UNPROCESSABLE', status: 422, message: SECURITY.secretsKeyMissing },
 } as const satisfies Record<string, { code: ErrorCode; status: number; message: string }>;
 
 export type Reason = keyof typeof reasonCatalogue;
@@ -60,7 +75,14 @@ export type Reason = keyof typeof reasonCatalogue;
 export type Outcome<T> =
   | { ok: true; value: T }
   /** `message`: already composed by a @store/commerce rule from the same catalogue (option names …). */
-  | { ok: false; reason: Reason; values?: Record<string, string>; message?: string };
+  | {
+      ok: false;
+      reason: Reason;
+      values?: Record<string, string>;
+      message?: string;
+      /** Figures the answer carries beside the message (e.g. the new total). */
+      details?: Record<string, unknown>;
+    };
 
 /**
  * Thrown inside a transaction to roll it back with a reason; `asOutcome` turns it into the
@@ -72,6 +94,7 @@ export class Rejection extends Error {
     readonly reason: Reason,
     readonly values?: Record<string, string>,
     readonly ruleMessage?: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(reason);
   }
@@ -82,7 +105,13 @@ export async function asOutcome<T>(work: () => Promise<T>): Promise<Outcome<T>> 
     return { ok: true, value: await work() };
   } catch (error) {
     if (error instanceof Rejection)
-      return { ok: false, reason: error.reason, values: error.values, message: error.ruleMessage };
+      return {
+        ok: false,
+        reason: error.reason,
+        values: error.values,
+        message: error.ruleMessage,
+        ...(error.details ? { details: error.details } : {}),
+      };
     throw error;
   }
 }
@@ -92,5 +121,5 @@ export function valueOrFail<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.value;
   const entry: { code: ErrorCode; status: number; message: string } = reasonCatalogue[outcome.reason];
   const message = outcome.message ?? fillMessage(entry.message, outcome.values);
-  throw new ApiError(entry.code, message, { reason: outcome.reason }, entry.status);
+  throw new ApiError(entry.code, message, { ...outcome.details, reason: outcome.reason }, entry.status);
 }

@@ -4,7 +4,7 @@ import { backends } from './helpers/test-db';
 import { type DemoProductRef, addToCart, cartTokenFrom, demoProduct } from './helpers/shop';
 import { present } from './helpers/present';
 
-/** Issue #12 "spec and data fixes": additional fields checked on the server, strict quantities. */
+/** Additional fields checked on the server, strict quantities. */
 describe.each(backends)('cart input rules on %s', (backend) => {
   let site: TestSite;
   let necklace: DemoProductRef;

@@ -119,7 +119,7 @@ describe.each(backends)('census beacons on %s', (backend) => {
     expect((await stored()).filter((r) => r.itemId === 'post-1').map((r) => r.name)).toEqual(['page_view']);
   });
 
-  // Issue #12: NUL is refused at the edge for every route (PostgreSQL cannot store it).
+  // NUL is refused at the edge for every route (PostgreSQL cannot store it).
   it('refuses NUL characters with INVALID_CHARACTERS and stores nothing', async () => {
     const res = await postHit({
       event: 'View',

@@ -5,7 +5,7 @@ import type { PageContext } from '../src/pages/page-context';
 import { islandData } from '../src/pages/island-data';
 
 /**
- * Issue #11: "is this sold out" is answered once, in @store/commerce. The same product items go
+ * "is this sold out" is answered once, in @store/commerce. The same product items go
  * through every path that shows or enforces it and must get one answer:
  * - the template: the `sold-out?` predicate and the `item-classes` formatter (lists, pages);
  * - the island: the product JSON the server puts in the page, read by the browser's rules;

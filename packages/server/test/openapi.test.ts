@@ -47,6 +47,38 @@ describe('GET /api/openapi.json', () => {
     ]);
   });
 
+  it('defines every schema it refers to: each $ref resolves inside the document', async () => {
+    const doc = (await site.request({ method: 'GET', url: '/api/openapi.json' })).json();
+    const refs = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node !== null && typeof node === 'object') {
+        const ref = (node as { $ref?: unknown }).$ref;
+        if (typeof ref === 'string') refs.add(ref);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(doc);
+    // The navigation tree is recursive: its entries refer to their own schema.
+    expect(refs.size).toBeGreaterThan(0);
+    const resolve = (ref: string): unknown => {
+      if (!ref.startsWith('#/')) return undefined;
+      let node: unknown = doc;
+      for (const raw of ref.slice(2).split('/')) {
+        const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+        node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+      }
+      return node;
+    };
+    expect([...refs].filter((ref) => resolve(ref) === undefined)).toEqual([]);
+    const body =
+      doc.paths['/api/widget/UpdateNavigation'].post.requestBody.content['application/json'].schema;
+    const entry = resolve(body.properties.navigation.properties.items.items.$ref) as {
+      properties: { items: { items: { $ref: string } } };
+    };
+    expect(entry.properties.items.items.$ref).toBe(body.properties.navigation.properties.items.items.$ref);
+  });
+
   it('shows a readable reference at /api/docs without scripts from elsewhere', async () => {
     const res = await site.request({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir, openDatabase } from '../src/db/client';
+import { processStart } from '../src/db/data-dir-lock';
 import { httpRequest, spawnServer } from './helpers/spawn-server';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -29,15 +30,63 @@ function runCli(args: string[], env: Record<string, string>): Promise<{ code: nu
   });
 }
 
-/** Issue #12: create-owner against a running PGlite server printed success and the owner was lost. */
+/** `create-owner` against a running PGlite server printed success and the owner was lost. */
 describe('one process per PGlite data directory', () => {
   it('takes over a lock left by a dead process', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lock-'));
     fs.writeFileSync(path.join(dir, 'juniper.pid'), '2147483646'); // no such process
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'juniper.pid'), 'utf8')).toBe(String(process.pid));
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'juniper.pid'), 'utf8')).pid).toBe(process.pid);
     release();
     expect(fs.existsSync(path.join(dir, 'juniper.pid'))).toBe(false);
+  });
+
+  describe.runIf(fs.existsSync('/proc/self/stat'))('a lock whose pid is alive (Linux: by start time)', () => {
+    /** A live process that is not the lock's owner, as after a restart that reused the pid. */
+    async function otherProcess() {
+      const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+      await new Promise((resolve) => child.once('spawn', resolve));
+      return child;
+    }
+    const lockWith = (content: string) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lock-'));
+      fs.writeFileSync(path.join(dir, 'juniper.pid'), content);
+      return dir;
+    };
+
+    it('takes over a lock whose pid now belongs to a process started later', async () => {
+      const child = await otherProcess();
+      try {
+        const pid = child.pid as number;
+        const start = processStart(pid) as string;
+        expect(start).toMatch(/^[\w-]+:\d+$/);
+        // The lock's owner had this pid but started at another time: it is gone.
+        const earlier = start.replace(/\d+$/, (ticks) => String(Number(ticks) - 1));
+        const dir = lockWith(JSON.stringify({ pid, start: earlier }));
+        const release = lockDataDir(dir);
+        expect(JSON.parse(fs.readFileSync(path.join(dir, 'juniper.pid'), 'utf8'))).toEqual({
+          pid: process.pid,
+          start: processStart(process.pid),
+        });
+        release();
+        expect(fs.existsSync(path.join(dir, 'juniper.pid'))).toBe(false);
+      } finally {
+        child.kill();
+      }
+    });
+
+    it('refuses a lock held by the very process that wrote it (same pid, same start)', async () => {
+      const child = await otherProcess();
+      try {
+        const pid = child.pid as number;
+        const dir = lockWith(JSON.stringify({ pid, start: processStart(pid) }));
+        expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+        // A lock file of an older version (a bare pid) with a live pid is respected too.
+        expect(() => lockDataDir(lockWith(String(pid)))).toThrow(DataDirLockedError);
+      } finally {
+        child.kill();
+      }
+    });
   });
 
   it('a second process is refused with what to do; create-owner asks the running server', {

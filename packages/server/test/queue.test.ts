@@ -122,7 +122,7 @@ describe('in-process queue', () => {
     expect(written).toHaveLength(3);
   });
 
-  // Issue #12: the in-process queue acknowledged (202) before the insert, so kill -9 lost beacons.
+  // The in-process queue acknowledged (202) before the insert, so kill -9 lost beacons.
   it('group commit: enqueue resolves only once the batch holding the records committed', async () => {
     let commit = () => {};
     const batches: number[] = [];
@@ -238,7 +238,7 @@ describe.each(backends)('JetStream queue into %s', (backend) => {
 
   it('serves the HTTP beacons when NATS_URL is set', async () => {
     const trackingStream = names().stream;
-    const site = await createTestSite(backend, { config: { natsUrl: NATS_URL, trackingStream } });
+    const site = await createTestSite(backend, { config: { natsUrl: NATS_URL, natsStream: trackingStream } });
     try {
       expect(site.app.trackingQueue.kind).toBe('jetstream');
       const res = await site.request({

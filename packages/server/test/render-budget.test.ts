@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageContext } from '../src/pages/page-context';
-import { PAGE_RENDER_BUDGET } from '../src/pages/render-budget';
-import { createPageRenderer } from '../src/pages/render-page';
+import { PAGE_RENDER_BUDGET, RenderBudgetExceeded } from '../src/pages/render-budget';
+import { type PageRenderer, createPageRenderer } from '../src/pages/render-page';
+import { type TestSite, createTestSite } from './helpers/test-app';
+import { backends } from './helpers/test-db';
 import { themeFiles } from '../src/pages/theme-files';
 
 function lockContext(extra: Record<string, unknown> = {}): PageContext {
@@ -63,9 +65,53 @@ describe('page render budget', () => {
     expect(bytes.toString()).toContain('Café — Ünïcode 🍵');
   });
 
-  it('answers the budget error page as bytes too', () => {
+  it('throws the budget failure from the bytes render (what the server sends and caches)', () => {
     const renderer = createPageRenderer({ theme: hostileTheme(`{s${'|json'.repeat(30)}}`) });
-    const bytes = renderer.renderBytes(lockContext({ s: '"\\'.repeat(100_000) }));
-    expect(bytes.toString()).toContain('data-render-error="STRING_LIMIT"');
+    expect(() => renderer.renderBytes(lockContext({ s: '"\\'.repeat(100_000) }))).toThrow(
+      RenderBudgetExceeded,
+    );
+  });
+});
+
+describe.each(backends)('a page stopped by its render budget, served on %s', (backend) => {
+  let site: TestSite;
+  let stopNext = true;
+  const real = createPageRenderer();
+
+  beforeAll(async () => {
+    // The theme's renderer, except that its next render runs out of time (a busy moment).
+    const renderer: PageRenderer = {
+      render: (context, log, locale) => real.render(context, log, locale),
+      renderBytes(context, log, locale) {
+        if (!stopNext) return real.renderBytes(context, log, locale);
+        stopNext = false;
+        throw new RenderBudgetExceeded({
+          type: 'engine',
+          code: 'TIME_LIMIT',
+          message: 'RuntimeError: Render exceeds its time budget of 250 ms',
+          line: 0,
+          column: 0,
+          frame: '',
+        });
+      },
+      get cacheSize() {
+        return real.cacheSize;
+      },
+    };
+    site = await createTestSite(backend, { appOptions: { pageRenderer: renderer } });
+  });
+  afterAll(() => site.app.close());
+
+  it('answers 503 with Retry-After, is not cached, and the next visit gets the page', async () => {
+    const stopped = await site.request({ method: 'GET', url: '/shop' });
+    expect(stopped.statusCode).toBe(503);
+    expect(stopped.headers['retry-after']).toBe('5');
+    expect(stopped.headers['cache-control']).toBe('no-store');
+    expect(stopped.body).toContain('data-render-error="TIME_LIMIT"');
+
+    const next = await site.request({ method: 'GET', url: '/shop' });
+    expect(next.statusCode).toBe(200);
+    expect(next.body).not.toContain('data-render-error');
+    expect(next.body).toContain('</html>');
   });
 });

@@ -3,7 +3,7 @@ import { DEMO_CUSTOMER, DEMO_OWNER } from '../src/services/site-users/demo-accou
 import { type TestSite, createTestSite } from './helpers/test-app';
 import { backends } from './helpers/test-db';
 
-// Issue 13: the runtime shows an owner a link to the studio from the readable SiteUserInfo
+// The runtime shows an owner a link to the studio from the readable SiteUserInfo
 // cookie, so the owner's value names the role and a customer's keeps the spec's two fields.
 describe.each(backends)('SiteUserInfo role on %s', (backend) => {
   let site: TestSite;

@@ -80,7 +80,7 @@ describe.each(backends)('site users on %s', (backend) => {
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
   });
 
-  it('limits failed sign-ins per account (then even the right password waits)', async () => {
+  it('limits failed sign-ins per account from one address (then even the right password waits there)', async () => {
     const s = await createTestSite(backend);
     try {
       const codes: number[] = [];

@@ -27,7 +27,7 @@ async function redisAnswers(): Promise<boolean> {
 }
 
 /**
- * Issue #12 "scale past one process": two real server processes on one PostgreSQL and one
+ * Two real server processes on one PostgreSQL and one
  * Redis enforce one sign-in limit. Needs both services (TEST_DATABASE_URL and Redis at
  * TEST_REDIS_URL or 127.0.0.1:6379); without them there is nothing to share, so it is skipped.
  */

@@ -46,7 +46,7 @@ describe('signedIn', () => {
   });
 });
 
-describe('signedInOwner (issue 13: the studio link)', () => {
+describe('signedInOwner (the studio link)', () => {
   it.each([
     [undefined, false],
     ['{"authenticated":true,"siteUserId":"u1"}', false],

@@ -30,7 +30,7 @@ export function signedIn(siteUserInfo: string | undefined): boolean {
 
 /**
  * Whether a `SiteUserInfo` value says a signed-in owner: the server adds `role: "OWNER"` for
- * owners only (issue 13). Client-readable, so it only decides whether to show a link; the
+ * owners only. Client-readable, so it only decides whether to show a link; the
  * studio itself checks the session.
  */
 export function signedInOwner(siteUserInfo: string | undefined): boolean {

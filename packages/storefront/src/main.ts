@@ -3,6 +3,7 @@ import { shouldLoadCart } from './cookies';
 import { showAccountState } from './islands/account/header-state';
 import { islandRegistry } from './islands/registry';
 import { pageData } from './page-data';
+import { wireSiteHeader } from './site-header';
 import { showStudioLink } from './studio-link';
 import { startTrackingSafely } from './tracking-bridge';
 
@@ -55,6 +56,8 @@ function whenVisible(element: HTMLElement): Promise<void> {
 }
 
 function boot(): void {
+  // First: the header's More menu and phone menu button (the bar is what a visitor sees first).
+  wireSiteHeader();
   const page = pageData();
   // Spec §4: read the cart at page start only when there can be one; otherwise just
   // reveal the add-to-cart buttons.

@@ -5,6 +5,8 @@ import { HeaderFooterPanel } from './panels/header-footer-panel';
 import { MediaPanel } from './panels/media-panel';
 import { PagesPanel } from './panels/pages-panel';
 import { paths } from './router';
+import { LaunchBanner } from './setup/launch-banner';
+import { ACCOUNT_PATHS } from './account/account-api';
 import { canOpenTab, usePermissions } from './settings/people-api';
 import { type DeviceView, deviceViews } from './screen-size';
 import { leaveTo } from './unsaved-guard';
@@ -24,7 +26,14 @@ const AnalyticsArea = lazy(() =>
 const SettingsArea = lazy(() =>
   import('./settings/settings-area').then((m) => ({ default: m.SettingsArea })),
 );
+// Your account (two-step sign-in): its own chunk, opened rarely.
+const AccountScreen = lazy(() =>
+  import('./account/account-screen').then((m) => ({ default: m.AccountScreen })),
+);
 const DesignPanel = lazy(() => import('./panels/design-panel').then((m) => ({ default: m.DesignPanel })));
+const BrandingPanel = lazy(() =>
+  import('./panels/branding-panel').then((m) => ({ default: m.BrandingPanel })),
+);
 
 /**
  * The studio shell: a top bar (site, panels, device views, sign out), the current panel on
@@ -52,7 +61,9 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
   // A contributor sees only the tabs its role may open (the server refuses the rest anyway).
   const permissions = usePermissions();
   const current = area ?? (blog ? 'pages' : panel);
-  const denied = !canOpenTab(permissions, current);
+  // Everyone who may open the studio may look after their own account.
+  const account = path.startsWith(ACCOUNT_PATHS.account);
+  const denied = !account && !canOpenTab(permissions, current);
 
   const tab = (to: string, label: string, active: boolean, id: string) =>
     canOpenTab(permissions, id) && (
@@ -74,7 +85,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
       <header className="topbar">
         <span className="topbar__site">{session.website.siteTitle}</span>
         <nav className="topbar__tabs" aria-label="Studio">
-          {tab(paths.pages, 'Pages', panel === 'pages' && !area, 'pages')}
+          {tab(paths.pages, 'Pages', panel === 'pages' && !area && !account, 'pages')}
           {tab(paths.headerFooter, 'Header & footer', panel === 'header-footer', 'header-footer')}
           {tab(paths.media, 'Media', panel === 'media', 'media')}
           {tab(paths.design, 'Design', panel === 'design', 'design')}
@@ -101,6 +112,17 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
         <a className="btn btn--plain" href="/" target="_blank" rel="noreferrer">
           View site
         </a>
+        <a
+          className={`btn btn--plain${account ? ' tab--active' : ''}`}
+          href={ACCOUNT_PATHS.account}
+          aria-current={account ? 'page' : undefined}
+          onClick={(e) => {
+            e.preventDefault();
+            leaveTo(ACCOUNT_PATHS.account);
+          }}
+        >
+          Account
+        </a>
         <button
           type="button"
           className="btn btn--plain"
@@ -114,10 +136,16 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
           Sign out
         </button>
       </header>
+      {/* Remounted after a page is published (which publishes the site too). */}
+      <LaunchBanner key={frameVersion} />
       {denied ? (
         <p className="alert role-denied" role="alert">
           Your role ({permissions?.roleName}) cannot open this part of the studio.
         </p>
+      ) : account ? (
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <AccountScreen session={session} />
+        </Suspense>
       ) : blog ? (
         <Suspense fallback={<p className="loading">Loading the posts…</p>}>
           <PostsEditor blogId={decodeURIComponent(blog)} onSaved={setFramePath} />
@@ -149,6 +177,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
             {panel === 'design' && (
               <Suspense fallback={<p className="loading">Loading…</p>}>
                 <DesignPanel onSiteChanged={reloadSite} />
+                <BrandingPanel onSiteChanged={reloadSite} />
               </Suspense>
             )}
           </aside>

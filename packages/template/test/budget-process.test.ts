@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The hostile cases of issue #17 at full size with the default limits, each in its own
+ * The hostile templates at full size with the default limits, each in its own
  * process through the CLI: the process must end quickly, alive (no fatal V8 abort), with
  * the engine's budget error and exit code 3.
  */

@@ -100,7 +100,7 @@ describe('hostile input', () => {
 });
 
 /**
- * The hostile cases of issue #17 at small limits (so the suite stays fast); the same cases at
+ * The hostile templates at small limits (so the suite stays fast); the same cases at
  * full size and default limits run in child processes in budget-process.test.ts.
  */
 describe('render budget: deadline and memory bound', () => {

@@ -6,7 +6,7 @@ describe('parseQuantity', () => {
     expect(parseQuantity(raw)).toEqual({ ok: true, quantity: Number(raw) });
   });
 
-  // Issue #12: only decimal whole numbers are quantities (Number() took all of these).
+  // Only decimal whole numbers are quantities (Number() took all of these).
   it.each([['0x10'], ['1e3'], [' 2 '], ['+3'], ['0b11'], ['2\n']])('refuses %j as not a number', (raw) => {
     expect(parseQuantity(raw)).toMatchObject({ ok: false, code: 'QUANTITY_NOT_A_NUMBER' });
   });

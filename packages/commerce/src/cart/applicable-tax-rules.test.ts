@@ -76,7 +76,7 @@ describe('cartTaxParts: added and included tax', () => {
       { taxCents: 260, includedTaxCents: 200 },
     ],
     [
-      'NY 8.88 % on $36.00 (issue #14)',
+      'NY 8.88 % on $36.00',
       [{ id: 'ny', name: 'NY', ratePercent: '8.88' }],
       3600,
       500,

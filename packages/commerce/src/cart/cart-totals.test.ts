@@ -121,7 +121,7 @@ describe('cartTotals', () => {
       { taxCents: 283, includedTaxCents: 283, grandTotalCents: 1700 },
     ],
     [
-      'NY buyer of issue #14: $36.00 + $5.00 shipping + 8.88 % tax on the goods',
+      'NY buyer: $36.00 + $5.00 shipping + 8.88 % tax on the goods',
       {
         ...base,
         entries: [entry({ purchasePriceCents: 1800, quantity: 2 })],

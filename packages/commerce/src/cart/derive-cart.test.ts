@@ -89,7 +89,7 @@ describe('deriveCart', () => {
     expect(cart.subtotalAmount).toEqual({ value: '1500', currency: 'JPY' });
   });
 
-  // Issue #14: an NY buyer saw $41.00 and paid $44.20. The cart now shows the tax once it knows
+  // An NY buyer saw $41.00 and paid $44.20. The cart now shows the tax once it knows
   // where the order ships: $36.00 of goods + $5.00 Standard shipping, 8.88 % NY sales tax on the goods.
   it.each([
     ['no address yet: no NY tax, only the everywhere options', null, 0, 4100, ['std', 'exp']],

@@ -7,6 +7,13 @@ export const CART_ERRORS = {
   CART_INVALID_INFORMATION: 'Update the missing or invalid information above.',
   CART_MIN_SUBTOTAL: 'To check out, your order subtotal must be {subtotal} or more.',
   CART_EMPTY: 'You have nothing in your shopping cart.',
+  // Not worded by the spec: checkout refuses to charge more than the buyer was shown.
+  CART_TOTAL_CHANGED: 'Your total is now {total}. Please review your order and place it again.',
+  CART_GIFT_CARD_SPENT:
+    'A gift card on this order was used for another order in the meantime: your total is now {total}. Please review your order and place it again.',
+  // Not worded by the spec: the owner switched payment providers while the buyer's page was open.
+  CART_PAYMENT_CHANGED:
+    "This shop's payment options changed. Please reload the page and place your order again.",
   NETWORK_ERROR: 'Please check your internet connection.',
 } as const;
 

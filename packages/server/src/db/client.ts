@@ -7,7 +7,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema/index';
+
+export { DataDirLockedError, lockDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is underneath. */
@@ -179,59 +182,4 @@ async function listenOnPostgres(
     stopped = true;
     await client?.end().catch(() => {});
   };
-}
-
-/** Thrown when another live process holds a PGlite data directory. */
-export class DataDirLockedError extends Error {
-  override name = 'DataDirLockedError';
-  constructor(
-    readonly dir: string,
-    readonly pid: number,
-  ) {
-    super(
-      `Another process (pid ${pid}) is using the PGlite database in ${dir}. PGlite is single-process: ` +
-        'stop that server first, or point this one at PostgreSQL (DATABASE_URL). ' +
-        '`npm run create-owner` works against a running server by asking it.',
-    );
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * One process per PGlite directory (two would corrupt it, and writes of the second were
- * silently lost): an exclusive lock file holding the owner's pid. A lock left by a process
- * that died (kill -9) is taken over. Returns the release function.
- */
-export function lockDataDir(dir: string): () => void {
-  const file = path.join(dir, 'juniper.pid');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        try {
-          if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(fs.readFileSync(file, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
-        throw new DataDirLockedError(dir, pid);
-      fs.rmSync(file, { force: true }); // stale: its process is gone
-    }
-  }
-  throw new Error(`could not lock ${dir}`);
 }

@@ -34,6 +34,7 @@ export function errorPageHtml(site: ErrorSite | undefined, status: number, messa
     header: {},
     footer: {},
     cartUrl: '/cart',
+    showCart: true,
     error: { status, title: status >= 500 ? 'Something went wrong' : 'Bad request', message },
   };
   return renderer.render(context);

@@ -17,6 +17,8 @@ export interface CachedPage {
   /** Added when the background brotli pass finishes (until then gzip is served). */
   brotli?: Buffer;
   items: PageItems;
+  /** The page's own Content-Security-Policy (the players it embeds); absent: the site's strict one. */
+  csp?: string | null;
   bytes: number;
 }
 
@@ -35,10 +37,17 @@ export interface PageCacheStats {
  * A render that started before an invalidation must not be stored after it (it may hold
  * the old data): callers take `generation(websiteId)` before reading the database and
  * pass it to `set`, which drops the page when the website changed meanwhile.
+ *
+ * Time changes pages too (a page scheduled for later goes live, and with it its navigation
+ * link): `expireSiteAt` records a website's next scheduled change, and at that moment the
+ * website counts as invalidated (its pages are misses and its generation moves on), on
+ * every process by its own clock, whether or not the scheduler's notification arrived.
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly generations = new Map<string, number>();
+  /** Website id → epoch ms of its next scheduled change (pages cached until then). */
+  private readonly expiries = new Map<string, number>();
   /** Bumped by clear(): invalidates renders in flight for every website. */
   private epoch = 0;
   private totalBytes = 0;
@@ -53,12 +62,13 @@ export class PageCache {
 
   /** Changes whenever something cached for this website is invalidated. */
   generation(websiteId: string): string {
+    this.expireDue(websiteId);
     return `${this.epoch}.${this.generations.get(websiteId) ?? 0}`;
   }
 
   get(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
-    if (!entry) {
+    if (!entry || this.expireDue(entry.websiteId)) {
       this.misses++;
       return undefined;
     }
@@ -73,7 +83,7 @@ export class PageCache {
   set(
     key: string,
     generation: string,
-    page: Pick<CachedPage, 'websiteId' | 'status' | 'contentType' | 'body' | 'items'>,
+    page: Pick<CachedPage, 'websiteId' | 'status' | 'contentType' | 'body' | 'items' | 'csp'>,
   ): CachedPage {
     const entry: CachedPage = {
       ...page,
@@ -108,8 +118,20 @@ export class PageCache {
     return entry;
   }
 
+  /**
+   * What was read under `generation` is valid only until `at` (epoch ms; null: no scheduled
+   * change). Ignored when the website changed since: the next load reads the schedule again.
+   */
+  expireSiteAt(websiteId: string, generation: string, at: number | null): void {
+    if (at === null || generation !== this.generation(websiteId)) return;
+    const known = this.expiries.get(websiteId);
+    if (known === undefined || at < known) this.expiries.set(websiteId, at);
+  }
+
   /** Drop every page of a website (site content changed). */
   invalidateSite(websiteId: string): void {
+    // The schedule may have changed too: whoever loads the site next records it again.
+    this.expiries.delete(websiteId);
     this.bump(websiteId);
     for (const [key, entry] of this.entries) if (entry.websiteId === websiteId) this.remove(key);
   }
@@ -127,12 +149,21 @@ export class PageCache {
   /** Drop everything (the invalidation channel was interrupted: changes may have been missed). */
   clear(): void {
     this.epoch++;
+    this.expiries.clear();
     this.entries.clear();
     this.totalBytes = 0;
   }
 
   stats(): PageCacheStats {
     return { entries: this.entries.size, bytes: this.totalBytes, hits: this.hits, misses: this.misses };
+  }
+
+  /** True (and the website invalidated) when its scheduled change has come. */
+  private expireDue(websiteId: string): boolean {
+    const at = this.expiries.get(websiteId);
+    if (at === undefined || at > Date.now()) return false;
+    this.invalidateSite(websiteId);
+    return true;
   }
 
   private bump(websiteId: string): void {

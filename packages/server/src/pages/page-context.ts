@@ -26,6 +26,7 @@ import { collectionUrl, itemUrl, serializeCollection, serializeItem } from './se
 import { type SiteFrameData, SiteFrameCache } from './site-frame';
 import { applyShopView } from './shop-view';
 import { attachPopupOverlay } from './popup-overlay';
+import { attachBranding } from './site-branding';
 import { attachProductExtras } from './product-extras';
 
 /** The page context: what templates render and `?format=json` returns (spec §3). */
@@ -114,6 +115,8 @@ function siteFrame(site: SiteRecord, frame: SiteFrameData, path: string) {
     header: frame.header,
     footer: frame.footer,
     cartUrl: '/cart',
+    // A site without a store (a portfolio) turns the header's cart off; unset means shown.
+    showCart: frame.header.showCart !== false,
   };
   return context;
 }
@@ -342,6 +345,7 @@ export async function buildPageContext(
     hideUnpublishedLinks(db, site.id, context),
     attachSiteStyles(db, site.id, context),
     attachPopupOverlay(db, site.id, context),
+    attachBranding(db, site, context),
   ]);
   const system = systemPages[clean];
   if (system) {

@@ -13,7 +13,7 @@ export const PageType = {
   checkout: 201,
   orderConfirmed: 202,
   orderStatus: 211,
-  /** The visitor's account page (issue 14). Not in the spec's list, which has no such page. */
+  /** The visitor's account page. Not in the spec's list, which has no such page. */
   customerAccount: 250,
   newsletterUnsubscribe: 300,
 } as const;

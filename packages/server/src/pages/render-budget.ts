@@ -25,6 +25,21 @@ export class RenderBudgetExceeded extends Error {
   }
 }
 
+/** The page budget with the time left until `deadline`; RenderBudgetExceeded when none is. */
+export function budgetUntil(deadline: number, budget: RenderBudget = PAGE_RENDER_BUDGET): RenderBudget {
+  const left = deadline - Date.now();
+  if (left <= 0)
+    throw new RenderBudgetExceeded({
+      type: 'engine',
+      code: 'TIME_LIMIT',
+      message: `RuntimeError: Render exceeds its time budget of ${budget.maxRenderMs} ms`,
+      line: 0,
+      column: 0,
+      frame: '',
+    });
+  return { ...budget, maxRenderMs: left };
+}
+
 /** Run one render with the page budget; throws RenderBudgetExceeded instead of returning a cut page. */
 function withBudget<T>(
   render: (options: RenderOptions) => T,

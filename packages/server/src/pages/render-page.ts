@@ -3,6 +3,7 @@ import { type Layout, type SiteStyles, siteStylesCss } from '@store/blocks';
 import { type Engine, type Template, createEngine } from '@store/template';
 import { renderBlockLayout } from './block-layout-html';
 import { seoHead } from '../seo/seo-head';
+import { iconSprite, iconsWanted } from './icon-sprite';
 import { islandData } from './island-data';
 import { LruCache } from './lru-cache';
 import {
@@ -28,6 +29,8 @@ export interface PageRenderer {
   /**
    * The page as the UTF-8 bytes the server sends and caches: the layout renders straight
    * to bytes (the engine's renderBytes), without building the page as one string first.
+   * A render stopped by its budget throws RenderBudgetExceeded: the caller answers it as a
+   * passing failure (never cached), since a busy moment must not stick to the page.
    */
   renderBytes(context: PageContext, log?: RenderLogger, locale?: string): Buffer;
   /** Compiled templates currently cached (for tests). */
@@ -64,9 +67,10 @@ export function createPageRenderer(
     get cacheSize() {
       return cache.size;
     },
-    render: (context, log, locale) => renderPage(context, log, locale, renderWithBudget, (html) => html),
+    render: (context, log, locale) =>
+      renderPage(context, log, locale, renderWithBudget, (html) => html, 'error page'),
     renderBytes: (context, log, locale) =>
-      renderPage(context, log, locale, renderBytesWithBudget, (html) => Buffer.from(html)),
+      renderPage(context, log, locale, renderBytesWithBudget, (html) => Buffer.from(html), 'throw'),
   };
 
   /** The page through `finish` (the layout's render, as a string or bytes); `fallback` for failures. */
@@ -76,6 +80,7 @@ export function createPageRenderer(
     locale: string | undefined,
     finish: (template: Template, data: unknown, options: { locale: string }) => T,
     fallback: (html: string) => T,
+    onBudget: 'error page' | 'throw',
   ): T {
     try {
       const theme = options.theme ?? themeFiles();
@@ -100,6 +105,8 @@ export function createPageRenderer(
           description: summary,
           islandData: islandData(context),
           scripts: runtimeTags(islands),
+          // The social icons the header, footer and blocks draw (inline SVG of the theme).
+          icons: iconSprite(theme.icons, iconsWanted(body, context.socialLinks)),
           // SEO tags, then the site's design (#13): variables and shipped fonts after the theme's CSS.
           head:
             seoHead(context, title ?? String(context.website.siteTitle ?? ''), summary) +
@@ -110,6 +117,7 @@ export function createPageRenderer(
     } catch (error) {
       if (error instanceof RenderBudgetExceeded) {
         log?.error({ err: error, pageType: context.pageType }, 'theme render stopped by its budget');
+        if (onBudget === 'throw') throw error;
         return fallback(budgetErrorPage(error, (context.website as { siteTitle?: string }).siteTitle ?? ''));
       }
       log?.error({ err: error, pageType: context.pageType }, 'theme render failed; using the plain renderer');

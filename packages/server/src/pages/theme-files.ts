@@ -12,6 +12,8 @@ export interface ThemeFiles {
   pages: Record<string, string>;
   /** Block type → its template source (`blocks/<type>.html`, pages made of blocks). */
   blocks: Record<string, string>;
+  /** Icon name → its SVG drawing (`icons/<name>.svg`, the social networks' icons). */
+  icons: Record<string, string>;
 }
 
 const loaded = new Map<string, ThemeFiles>();
@@ -32,17 +34,24 @@ export function themeFiles(name = 'default'): ThemeFiles {
     for (const file of fs.readdirSync(blocksDir))
       if (file.endsWith('.html'))
         blocks[file.slice(0, -5)] = fs.readFileSync(path.join(blocksDir, file), 'utf8');
+  const icons: Record<string, string> = {};
+  const iconsDir = path.join(dir, 'icons');
+  if (fs.existsSync(iconsDir))
+    for (const file of fs.readdirSync(iconsDir))
+      if (file.endsWith('.svg'))
+        icons[file.slice(0, -4)] = fs.readFileSync(path.join(iconsDir, file), 'utf8');
   const theme: ThemeFiles = {
     name,
     layout: fs.readFileSync(path.join(dir, 'layout.html'), 'utf8'),
     // Served as one hashed, cached file (theme-stylesheet.ts): the theme's and the blocks' CSS,
     // whitespace runs removed.
-    css: [path.join(dir, 'theme.css'), path.join(blocksDir, 'blocks.css')]
+    css: [path.join(dir, 'theme.css'), path.join(dir, 'header.css'), path.join(blocksDir, 'blocks.css')]
       .filter((file) => fs.existsSync(file))
       .map((file) => fs.readFileSync(file, 'utf8').replace(/\s*\n\s*/g, ''))
       .join(''),
     pages,
     blocks,
+    icons,
   };
   loaded.set(name, theme);
   return theme;

@@ -22,7 +22,7 @@ export function badText(text: string): 'INVALID_CHARACTERS' | 'NESTED_TOO_DEEP' 
     (ESCAPED_NUL.test(text) || ESCAPED_LONE_HIGH.test(text) || ESCAPED_LONE_LOW.test(text))
   )
     return 'INVALID_CHARACTERS';
-  if (textDepth(text) > MAX_DEPTH) return 'NESTED_TOO_DEEP';
+  if (jsonTextDepth(text) > MAX_DEPTH) return 'NESTED_TOO_DEEP';
   return undefined;
 }
 
@@ -45,6 +45,33 @@ export function textDepth(text: string): number {
     } else if (c === 93 || c === 125) depth--;
   }
   return max;
+}
+
+/**
+ * How deep a string field nests when its handler parses it as JSON. A text whose brackets
+ * are not closed, or closed by the wrong kind, is not JSON: its handler cannot parse it,
+ * so it nests nothing (a title of a hundred '[' is text). Cheap, no parse.
+ */
+export function jsonTextDepth(text: string): number {
+  if (!text.includes('[') && !text.includes('{')) return 0;
+  const open: number[] = [];
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      open.push(c);
+      if (open.length > max) max = open.length;
+    } else if (c === 93 || c === 125) {
+      if (open.pop() !== c - 2) return 0; // ']' closes '[' and '}' closes '{' (two code points apart)
+    }
+  }
+  return open.length === 0 && !inString ? max : 0;
 }
 
 /** Walk a parsed value without recursion (a 20 000-deep body must not blow the stack). */

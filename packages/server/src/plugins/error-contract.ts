@@ -1,8 +1,13 @@
 import { errorPageHtml } from '../pages/error-page';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isContention, isUniqueViolation } from '../db/retry-transaction';
 import { ApiError, type ErrorCode, errorCatalogue } from '../errors';
 import { urlPath } from './edge-validation';
+
+// A multipart body its parser (busboy) cannot read: these errors carry a message, no code.
+const MULTIPART_UNREADABLE =
+  /^(Multipart: |Unexpected end of (form|multipart data)$|Malformed part header$|Unsupported Content-Type)/;
 
 /** Map Fastify's own errors (body parsing, limits) onto the catalogue. */
 function codeForFastifyError(error: FastifyError): ErrorCode | undefined {
@@ -22,10 +27,21 @@ function codeForFastifyError(error: FastifyError): ErrorCode | undefined {
       return 'BAD_REQUEST';
     default:
       if (error instanceof SyntaxError) return 'INVALID_JSON';
+      if (MULTIPART_UNREADABLE.test(error.message)) return 'BAD_REQUEST';
       if (error.statusCode === 429) return 'RATE_LIMITED';
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return 'BAD_REQUEST';
       return undefined;
   }
+}
+
+/**
+ * Contention that reached the edge unanswered (a transaction outside retryTransaction, a
+ * unique index beaten by a concurrent twin): the request lost a race, it is not broken.
+ */
+function codeForDatabaseError(error: unknown): ErrorCode | undefined {
+  if (isContention(error)) return 'TRY_AGAIN';
+  if (isUniqueViolation(error)) return 'CONFLICT';
+  return undefined;
 }
 
 declare module 'fastify' {
@@ -53,6 +69,7 @@ export function isApiPath(url: string): boolean {
 
 /** Send the JSON error contract. */
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply
     .code(error.statusCode)
     .header('cache-control', 'no-store')
@@ -92,7 +109,7 @@ export const errorContract = fp(async (app: FastifyInstance) => {
     let apiError: ApiError;
     if (error instanceof ApiError) apiError = error;
     else {
-      const code = codeForFastifyError(error);
+      const code = codeForFastifyError(error) ?? codeForDatabaseError(error);
       if (code) {
         const message = code === 'BAD_REQUEST' || code === 'VALIDATION_FAILED' ? error.message : undefined;
         apiError = new ApiError(code, message);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors';
-import { decideRoute, deniedMessage } from './permissions';
+import { decideLiveChange, decideRoute, deniedMessage } from './permissions';
 import { SESSION_COOKIE, type SignedInUser, findSession } from '../services/site-users/sessions';
 
 declare module 'fastify' {
@@ -40,6 +40,18 @@ export async function requireOwner(request: FastifyRequest): Promise<void> {
   if (user.role === 'OWNER') return;
   if (user.role !== 'CONTRIBUTOR') throw new ApiError('FORBIDDEN');
   const decision = decideRoute(user.contributorRole, request.method, request.routeOptions.url ?? '');
+  if (!decision.ok) throw new ApiError('FORBIDDEN', deniedMessage(user.contributorRole, decision));
+}
+
+/**
+ * Called by a handler (after requireOwner) when this request would change what visitors see
+ * at once: 403 unless the role also holds the route's `live` capability (plugins/permissions.ts).
+ */
+export function requireLiveChange(request: FastifyRequest): void {
+  const user = request.siteUser;
+  if (!user) throw new ApiError('UNAUTHORIZED');
+  if (user.role === 'OWNER') return;
+  const decision = decideLiveChange(user.contributorRole, request.method, request.routeOptions.url ?? '');
   if (!decision.ok) throw new ApiError('FORBIDDEN', deniedMessage(user.contributorRole, decision));
 }
 

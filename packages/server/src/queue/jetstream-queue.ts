@@ -7,13 +7,14 @@ import {
   jetstreamManager,
 } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { natsStreamFor } from '../config';
 import { BatchWriter } from './batch-writer';
 import { QueueFullError, type RecordSink, type TrackingQueue, type TrackingRecord } from './tracking-queue';
 
 export interface JetStreamQueueOptions {
   servers: string;
   sink: RecordSink;
-  /** Stream and durable consumer names (tests use their own). */
+  /** This deployment's stream (NATS_STREAM); the subject and consumer default to names from it. */
   stream?: string;
   subject?: string;
   consumer?: string;
@@ -25,6 +26,16 @@ export interface JetStreamQueueOptions {
 }
 
 /**
+ * The stream, subject and durable consumer of one deployment: all three come from the
+ * stream name, so two deployments on one NATS server with different streams share nothing
+ * (a shared subject or consumer would hand one deployment's beacons to the other).
+ */
+export function jetStreamNames(stream: string): { stream: string; subject: string; consumer: string } {
+  const base = stream.toLowerCase();
+  return { stream, subject: `${base}.records`, consumer: `${base}-writer` };
+}
+
+/**
  * NATS JetStream queue. `enqueue` resolves only after the JetStream server has stored
  * the message (publish ack), so an accepted beacon survives a crash or restart of this
  * process. A durable pull consumer (shared by all server processes) batches messages into
@@ -32,9 +43,10 @@ export interface JetStreamQueueOptions {
  * the UUID primary keys make the second insert a no-op.
  */
 export async function createJetStreamQueue(options: JetStreamQueueOptions): Promise<TrackingQueue> {
-  const stream = options.stream ?? 'TRACKING';
-  const subject = options.subject ?? 'tracking.records';
-  const durable = options.consumer ?? 'tracking-writer';
+  const names = jetStreamNames(options.stream ?? natsStreamFor());
+  const stream = names.stream;
+  const subject = options.subject ?? names.subject;
+  const durable = options.consumer ?? names.consumer;
   const nc = await connect({ servers: options.servers, name: 'store-tracking' });
   const jsm = await jetstreamManager(nc);
   try {

@@ -23,7 +23,7 @@ interface Waiter {
 /**
  * The default queue, with group commit: `enqueue` resolves only after the batch holding
  * the records has been committed, so a 202 is never sent for something a crash could
- * still lose (issue #12: `kill -9` lost acknowledged beacons). Concurrent beacons share
+ * still lose (`kill -9` lost acknowledged beacons). Concurrent beacons share
  * one insert: records gather while the previous batch is being written (and for at most
  * `flushMs` when the writer is idle), so throughput stays close to batched writes while
  * each request waits about one insert. While the database is down a request waits up to

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { recordInserter } from '../services/tracking/insert-records';
+import { natsStreamFor } from '../config';
 import { createJetStreamQueue } from './jetstream-queue';
 import { createMemoryQueue } from './memory-queue';
 import type { TrackingQueue } from './tracking-queue';
@@ -25,14 +26,11 @@ export const trackingQueuePlugin = fp(async (app: FastifyInstance) => {
       ),
   });
   const onError = (error: unknown) => app.log.error({ err: error }, 'tracking batch write failed; retrying');
-  // Optional stream name (tests, or several deployments sharing one NATS): each name has
-  // its own subject and durable consumer, so their records never cross.
-  const stream = (app.config as { trackingStream?: string }).trackingStream;
-  const names = stream
-    ? { stream, subject: `${stream.toLowerCase()}.records`, consumer: `${stream.toLowerCase()}-writer` }
-    : {};
+  // Each deployment its own stream (NATS_STREAM, else from the Redis key prefix), and with
+  // it its own subject and durable consumer, so deployments on one NATS never cross.
+  const stream = app.config.natsStream ?? natsStreamFor(app.config.redisKeyPrefix);
   const queue = app.config.natsUrl
-    ? await createJetStreamQueue({ servers: app.config.natsUrl, sink, onError, ...names })
+    ? await createJetStreamQueue({ servers: app.config.natsUrl, sink, onError, stream })
     : createMemoryQueue({ sink, onError });
   app.decorate('trackingQueue', queue);
   app.addHook('preClose', async () => {

@@ -14,6 +14,7 @@ export type RouteSchema<K extends RouteKey> = {
   params: Pick2<Def<K>, 'params'>;
   querystring: Pick2<Def<K>, 'querystring'>;
   body: Pick2<Def<K>, 'body'>;
+  headers: Pick2<Def<K>, 'headers'>;
   response: Record<number, Def<K>['response']>;
 };
 
@@ -26,6 +27,7 @@ export function schemaOf<K extends RouteKey>(key: K): RouteSchema<K> {
     params?: object;
     querystring?: object;
     body?: object;
+    headers?: object;
     status?: number;
     errorCode?: ErrorCode;
     documentsOnly?: boolean;
@@ -43,6 +45,7 @@ export function schemaOf<K extends RouteKey>(key: K): RouteSchema<K> {
     ...(def.params ? { params: def.params } : {}),
     ...(def.querystring ? { querystring: def.querystring } : {}),
     ...(def.body ? { body: def.body } : {}),
+    ...(def.headers ? { headers: def.headers } : {}),
     response: { [def.status ?? 200]: def.response },
   } as RouteSchema<K>;
 }

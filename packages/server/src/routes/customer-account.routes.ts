@@ -25,7 +25,7 @@ async function requireAccount(request: FastifyRequest): Promise<void> {
 const userOf = (request: FastifyRequest) => request.siteUser as SignedInUser;
 
 /**
- * The visitor's own account (issue 14): sign up, order history, saved addresses. An owner
+ * The visitor's own account: sign up, order history, saved addresses. An owner
  * signed in on the site is served like any customer here (their own test orders and
  * addresses); the store's orders are the studio's business. Answers are personal, so none
  * may be kept by a browser or proxy cache.

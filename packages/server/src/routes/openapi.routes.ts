@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { apiReferenceHtml } from './api-reference';
 
 /**
@@ -24,6 +24,9 @@ export const openApiCollector = fp(async (app: FastifyInstance) => {
       if (!input.url.startsWith('/api/') || !input.schema) return { schema: { hide: true }, url: input.url };
       return jsonSchemaTransform(input);
     },
+    // Schemas registered with an id (the recursive ones: a cycle cannot be inlined) are
+    // defined once under components.schemas, where the routes' $refs point.
+    transformObject: jsonSchemaTransformObject,
   });
 });
 

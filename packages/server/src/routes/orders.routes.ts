@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { websites } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { isStaffForRoute, requireOwner } from '../plugins/owner-auth';
 import { findOrder } from '../services/order.service';
@@ -6,14 +8,15 @@ import { listOrders } from '../services/orders/order-list';
 import { ORDER_MESSAGES } from '../services/orders/order-messages';
 import {
   cancelOrder,
+  finishClaimed,
   captureOrder,
   fulfillOrder,
   type OrderActionContext,
   refundOrder,
 } from '../services/orders/order-transitions';
 import { findOrderRow, serializeOwnerOrder } from '../services/orders/owner-order';
-import { paymentsFor, testCardSecret } from '../services/payments/default-provider';
-import type { PaymentProvider } from '../services/payments/payment-provider';
+import { testCardSecret } from '../services/payments/default-provider';
+import { finishStaleClaims } from '../services/orders/money-actions';
 import { createTestPaymentProvider } from '../services/payments/test-payment-provider';
 import { schemaOf, zodRoutes } from './api-schema';
 
@@ -24,9 +27,8 @@ import { schemaOf, zodRoutes } from './api-schema';
 
 /** Card tokens one address may ask for per minute: a buyer needs a few; card testing needs thousands. */
 export const CARD_TOKENS_PER_MINUTE = 60;
-export async function orderRoutes(app: FastifyInstance, options: { payments?: PaymentProvider }) {
+export async function orderRoutes(app: FastifyInstance) {
   const db = app.database.db;
-  const payments = await paymentsFor(db, options.payments);
   const cards = createTestPaymentProvider({ secret: await testCardSecret(db) });
 
   await app.register(async (open) => {
@@ -62,7 +64,9 @@ export async function orderRoutes(app: FastifyInstance, options: { payments?: Pa
         config: { limit: { name: 'card-token', max: CARD_TOKENS_PER_MINUTE, windowMs: 60_000 } },
       },
       async (request, reply) => {
-        if (!payments.testMode) throw new ApiError('NOT_FOUND', 'Test cards are not accepted by this store.');
+        const { provider } = await app.payments.current(request.site);
+        if (provider.browser().provider !== 'test')
+          throw new ApiError('NOT_FOUND', 'Test cards are not accepted by this store.');
         const body = (request.body ?? {}) as Record<string, unknown>;
         const issued = await cards.issueCardToken(body as never);
         if (!issued.ok) {
@@ -79,8 +83,14 @@ export async function orderRoutes(app: FastifyInstance, options: { payments?: Pa
     // Before validation: a signed-out caller gets 401, not a 400 about its input.
     owner.addHook('preValidation', requireOwner);
     const api = zodRoutes(owner);
-    const ctx = (site: OrderActionContext['site']): OrderActionContext => ({ db, site, payments });
+    const ctx = (site: OrderActionContext['site']): OrderActionContext => ({
+      db,
+      site,
+      providerFor: (name) => app.payments.named(site, name),
+    });
     const noStore = { 'cache-control': 'private, no-store' };
+    // Actions that move money answer a retry with its Idempotency-Key once (plugins/idempotency.ts).
+    const moneyAction = { config: { idempotent: true } };
 
     api.get(
       '/api/commerce/orders',
@@ -92,7 +102,7 @@ export async function orderRoutes(app: FastifyInstance, options: { payments?: Pa
     );
     api.post(
       '/api/commerce/orders/:id/capture',
-      { schema: schemaOf('POST /api/commerce/orders/:id/capture') },
+      { schema: schemaOf('POST /api/commerce/orders/:id/capture'), ...moneyAction },
       async (request) => ({ order: await captureOrder(ctx(request.site), request.params.id) }),
     );
     api.post(
@@ -102,15 +112,38 @@ export async function orderRoutes(app: FastifyInstance, options: { payments?: Pa
     );
     api.post(
       '/api/commerce/orders/:id/cancel',
-      { schema: schemaOf('POST /api/commerce/orders/:id/cancel') },
+      { schema: schemaOf('POST /api/commerce/orders/:id/cancel'), ...moneyAction },
       async (request) => ({ order: await cancelOrder(ctx(request.site), request.params.id) }),
     );
     api.post(
       '/api/commerce/orders/:id/refund',
-      { schema: schemaOf('POST /api/commerce/orders/:id/refund') },
+      { schema: schemaOf('POST /api/commerce/orders/:id/refund'), ...moneyAction },
       async (request) => ({
         order: await refundOrder(ctx(request.site), request.params.id, request.body?.amountCents),
       }),
     );
+  });
+
+  // Money actions a crash left claimed are finished (or dropped) from the provider's answer.
+  let sweeping: Promise<unknown> | null = null;
+  const sweep = () => {
+    sweeping ??= finishStaleClaims(
+      db,
+      (websiteId, name) => app.payments.named({ id: websiteId }, name),
+      async (claim, row) => {
+        const [site] = await db.select().from(websites).where(eq(websites.id, row.websiteId));
+        if (site) await finishClaimed(db, site, claim, row.id);
+      },
+    )
+      .catch((error) => app.log.warn({ err: error }, 'finishing claimed order actions failed; will retry'))
+      .finally(() => {
+        sweeping = null;
+      });
+  };
+  const timer = setInterval(sweep, 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
   });
 }

@@ -2,8 +2,12 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
+import { mayReadMailSecrets } from '../plugins/permissions';
+import { outboxMessageView } from '../services/email/outbox-view';
 import { findForm } from '../services/forms/forms.service';
-import { retryMessage, sendTestMail } from '../services/outbox/outbox-retry';
+import { sendTestMail } from '../services/email/mail-test';
+import { retryMessage } from '../services/outbox/outbox-retry';
+import { secretBoxFor } from '../services/payments/secret-box';
 import { csvFilename, csvStream } from '../services/owner/csv';
 import { decodeCursor, paginate } from '../services/owner/cursor';
 import {
@@ -18,6 +22,7 @@ import {
   submissionCsvBatches,
   submissionCsvHeader,
 } from '../services/owner/submissions-table';
+import type { SignedInUser } from '../services/site-users/sessions';
 import { schemaOf, zodRoutes } from './api-schema';
 
 const PAGE = 50;
@@ -105,35 +110,32 @@ export async function ownerDataRoutes(app: FastifyInstance) {
     async (request) => {
       const m = await retryMessage(db, request.site.id, request.params.id);
       app.outboxKick?.();
-      return {
-        message: {
-          id: m.id,
-          kind: m.kind,
-          to: m.toAddress,
-          subject: m.subject,
-          text: m.textBody,
-          status: m.status,
-          attempts: m.attempts,
-          lastError: m.lastError,
-          createdAt: m.createdAt.toISOString(),
-          sentAt: m.sentAt?.toISOString() ?? null,
-        },
-      };
+      // The worker sends the stored text; the answer is what this reader may see of it.
+      return { message: outboxMessageView(m, mayReadMailSecrets(request.siteUser as SignedInUser)) };
     },
   );
 
   api.post('/api/owner/outbox/test', { schema: schemaOf('POST /api/owner/outbox/test') }, async (request) => {
     const owner = request.siteUser;
     if (!owner) throw new ApiError('UNAUTHORIZED');
-    const host = request.site.hosts[0];
-    const domain = host?.includes('.') ? host : 'localhost.localdomain';
-    const name = request.site.siteTitle.replace(/["\r\n<>]/g, '');
-    return sendTestMail(
+    // Through the site's own SMTP server when it has one, else SMTP_URL (Settings → Domain & mail).
+    const sent = await sendTestMail(
       db,
-      { id: request.site.id, from: `"${name}" <no-reply@${domain}>` },
-      app.config.smtpUrl,
-      owner.email,
+      request.site,
+      {},
+      {
+        source: secretBoxFor(app.config, app.database.kind),
+        smtpUrl: app.config.smtpUrl,
+        fallbackTo: owner.email,
+      },
     );
+    if (!sent.ok) throw new ApiError('UNPROCESSABLE', sent.message);
+    const { ok, via, to, message } = sent.value;
+    return {
+      outcome: ok ? ('sent' as const) : via === 'none' ? ('queued' as const) : ('failed' as const),
+      to,
+      message,
+    };
   });
 }
 

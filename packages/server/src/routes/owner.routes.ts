@@ -4,16 +4,20 @@ import type { FastifyInstance } from 'fastify';
 import { emailOutbox, formSubmissions } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
+import { mayReadMailSecrets } from '../plugins/permissions';
+import { mailSettingsRow } from '../services/email/mail-settings.service';
+import { outboxMessageView } from '../services/email/outbox-view';
 import { findForm } from '../services/forms/forms.service';
 import { decodeCursor, olderThan, paginate } from '../services/owner/cursor';
 import { cellsOf, noAnswerText, submissionsWhere, tableFields } from '../services/owner/submissions-table';
+import type { SignedInUser } from '../services/site-users/sessions';
 
 const PAGE = 50;
 
 /**
  * Owner-only lists: a form's submissions, and the email outbox (where mail waits when no
  * SMTP server is configured). Values are returned as JSON data; the studio renders them
- * escaped.
+ * escaped. The outbox hides links and codes from every reader but the owner and admins.
  */
 export async function ownerRoutes(app: FastifyInstance) {
   const api = zodRoutes(app);
@@ -77,20 +81,12 @@ export async function ownerRoutes(app: FastifyInstance) {
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(PAGE + 1);
     const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (x) => [x.cursorAt, x.m.id]);
+    const reveal = mayReadMailSecrets(request.siteUser as SignedInUser);
     return {
-      smtpConfigured: Boolean(app.config.smtpUrl),
-      messages: page.map(({ m }) => ({
-        id: m.id,
-        kind: m.kind,
-        to: m.toAddress,
-        subject: m.subject,
-        text: m.textBody,
-        status: m.status,
-        attempts: m.attempts,
-        lastError: m.lastError,
-        createdAt: m.createdAt.toISOString(),
-        sentAt: m.sentAt?.toISOString() ?? null,
-      })),
+      // The site's own SMTP server (Settings → Domain & mail), else the server's SMTP_URL.
+      smtpConfigured: Boolean(app.config.smtpUrl || (await mailSettingsRow(db, request.site.id))?.smtpHost),
+      secretsHidden: !reveal,
+      messages: page.map(({ m }) => outboxMessageView(m, reveal)),
       hasNextPage,
       nextPageCursor,
     };

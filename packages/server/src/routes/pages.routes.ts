@@ -1,9 +1,14 @@
+import { isSitePath } from '@store/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { isApiPath } from '../plugins/error-contract';
 import { urlPath } from '../plugins/edge-validation';
 import { clientKey } from '../plugins/limits';
 import { ensureCrumb } from '../plugins/crumb';
+import { sendComingSoon, showsComingSoon } from '../pages/coming-soon';
+import { cleanPageContext } from '../pages/clean-page-context';
+import { embedOriginsOf } from '../pages/block-layout-html';
+import { pageEmbedPolicy } from '../pages/embed-policy';
 import { type CachedPage, PageCache, type PageItems, pickEncoding } from '../pages/page-cache';
 import { type PageContext, buildPageContext } from '../pages/page-context';
 import { watchSiteChanges } from '../pages/page-invalidation';
@@ -18,7 +23,8 @@ import { SiteFrameCache } from '../pages/site-frame';
 import { themeStylesheet } from '../pages/theme-stylesheet';
 import { findCollectionByUrlId } from '../services/catalog.service';
 import { PageType } from '../pages/page-types';
-import { createPageRenderer } from '../pages/render-page';
+import { RenderBudgetExceeded, budgetErrorPage } from '../pages/render-budget';
+import { type PageRenderer, createPageRenderer } from '../pages/render-page';
 import { rssFeed } from '../seo/rss-feed';
 import { publicOrigin } from './seo.routes';
 import {
@@ -59,13 +65,26 @@ function cacheMegabytes(): number {
  * what it shows changes: LISTEN/NOTIFY (page-invalidation.ts) drops them on every process.
  * Responses get an ETag and a 304 when it matches.
  */
-export async function pageRoutes(app: FastifyInstance): Promise<void> {
-  const renderer = createPageRenderer();
+export async function pageRoutes(
+  app: FastifyInstance,
+  options: { renderer?: PageRenderer | undefined } = {},
+): Promise<void> {
+  const renderer = options.renderer ?? createPageRenderer();
   const cache = new PageCache(cacheMegabytes() * 1024 * 1024);
-  const frames = new SiteFrameCache((websiteId) => cache.generation(websiteId));
+  // Pages are kept until the site's next scheduled change, which the frame knows.
+  const frames = new SiteFrameCache(
+    (websiteId) => cache.generation(websiteId),
+    (websiteId, generation, frame) => cache.expireSiteAt(websiteId, generation, frame.nextChangeAt),
+  );
   const siteLanguages = new SiteLanguageCache((websiteId) => cache.generation(websiteId));
-  const stopWatching = await watchSiteChanges(app.database, cache, app.log);
+  const stopWatching = watchSiteChanges(app.database, app.siteChanges, cache);
   app.addHook('onClose', async () => stopWatching());
+  // The site's cache generation when its record was looked up (the resolver's hook ran first).
+  const generations = new WeakMap<FastifyRequest, string>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.site) generations.set(request, cache.generation(request.site.id));
+    done();
+  });
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) => {
     reply
@@ -73,6 +92,8 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Encoding')
       .header('x-page-cache', hit ? 'hit' : 'miss');
+    // A page with players admits exactly their origins (computed when it was rendered).
+    if (page.csp) reply.header('content-security-policy', page.csp);
     if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const encoding = pickEncoding(request.headers['accept-encoding'], page);
     reply.code(page.status).type(page.contentType);
@@ -85,7 +106,8 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const [path = '/', search = ''] = request.url.split('?', 2);
     if (isApiPath(path) || path.startsWith('/assets/')) return reply.callNotFound();
-    if (!request.site) throw new ApiError('SERVICE_UNAVAILABLE', 'No website is configured yet.');
+    // A site not published yet (or a deployment before setup) shows visitors "coming soon".
+    if (await showsComingSoon(request)) return sendComingSoon(request, reply);
     const query = request.query as Record<string, string>;
     const decodedPath = safeDecodeURI(path);
     if (decodedPath === null) return reply.callNotFound();
@@ -110,7 +132,9 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       const hit = cache.get(key);
       if (hit) return send(request, reply, hit, true);
     }
-    const generation = cache.generation(request.site.id);
+    // As of the site lookup (onRequest below): a page built from a site record that a change
+    // has overtaken since is sent but not kept.
+    const generation = generations.get(request) ?? 'never';
     // `path` stays raw for the context: buildPageContext decodes each segment once (decoding
     // here too turned `/%25` into a second, broken decode → 500). Broken escapes never get
     // here (edge validation answers 400).
@@ -125,6 +149,8 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     // Host header the site does not own: the page is cached for every visitor).
     context.website.baseUrl ||= origin;
     await localizePage(app.database.db, context, choice);
+    // After translation: translated texts are contributor HTML too.
+    cleanPageContext(context);
     if (request.method === 'POST') context.lockError = 'Incorrect password. Please try again.';
     const status = context.pageType === PageType.notFound ? 404 : request.method === 'POST' ? 403 : 200;
     // A blog's feed (`/blog?format=rss`): RSS 2.0 of the posts the page lists.
@@ -134,15 +160,29 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         .header('cache-control', 'no-cache')
         .send(rssFeed(context, origin));
     const asJson = query.format === 'json';
-    const body = asJson
-      ? Buffer.from(JSON.stringify(context))
-      : renderer.renderBytes(context, request.log, choice.language);
+    let body: Buffer;
+    try {
+      body = asJson
+        ? Buffer.from(JSON.stringify(context))
+        : renderer.renderBytes(context, request.log, choice.language);
+    } catch (error) {
+      if (!(error instanceof RenderBudgetExceeded)) throw error;
+      // Out of time or size: said as a passing failure and never cached, so a moment of load
+      // cannot leave the page broken until its next change.
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(budgetErrorPage(error, request.site.siteTitle ?? ''));
+    }
     const page = {
       websiteId: request.site.id,
       status,
       contentType: asJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
       body,
       items: itemsShown(context),
+      csp: asJson ? null : pageEmbedPolicy(body, embedOriginsOf(context)),
     };
     const store = cacheable && !UNCACHED_TYPES.has(context.pageType);
     return send(request, reply, cache.set(store ? key : '', store ? generation : 'never', page), false);
@@ -203,7 +243,9 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       sameSite: 'lax',
       secure: request.protocol === 'https',
     });
-    return reply.redirect(path, 303);
+    // Back to the page itself; a request path such as '//evil.example' or '/\evil.example'
+    // would be another site in a Location header, so those go to the home page.
+    return reply.redirect(isSitePath(path) ? path : '/', 303);
   });
 }
 

@@ -1,9 +1,10 @@
 import { siteBaseUrl } from '../services/site-base-url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FAVICON_SVG, faviconIco } from '../seo/favicon';
 import { robotsTxt, sitemapEntries, sitemapXml } from '../seo/sitemap';
+import { siteLaunchedAt } from '../services/sites/site-launch';
 import { choosePageLanguage } from '../services/languages/page-language';
 import { listSiteLanguages } from '../services/languages/site-languages';
+import { siteIconRoutes } from './site-icons.routes';
 
 /** The site's origin as the visitor reached it (absolute URLs in the sitemap, robots.txt and feeds). */
 export function requestOrigin(request: FastifyRequest): string {
@@ -13,7 +14,7 @@ export function requestOrigin(request: FastifyRequest): string {
 /**
  * The origin links in pages, feeds and the sitemap use: the site's configured base URL; else
  * the origin as reached when the Host is one of the site's own hosts (development on
- * localhost); else the site's first host. A foreign Host header (the default site answers
+ * localhost); else the site on this server (siteBaseUrl). A foreign Host header (the default site answers
  * unknown hosts) never ends up in a page that is cached for everyone.
  */
 export function publicOrigin(request: FastifyRequest): string {
@@ -25,18 +26,12 @@ export function publicOrigin(request: FastifyRequest): string {
 }
 
 /**
- * What search engines and browsers ask every site for: the icon (/favicon.svg, /favicon.ico),
- * /robots.txt and /sitemap.xml (every public page, post and product).
+ * What search engines and browsers ask every site for: the site icon in its sizes and the
+ * web app manifest (site-icons.routes.ts), /robots.txt and /sitemap.xml (every public page,
+ * post and product).
  */
 export async function seoRoutes(app: FastifyInstance): Promise<void> {
-  const ico = faviconIco();
-  const day = 'public, max-age=86400';
-  app.get('/favicon.ico', async (_request, reply) =>
-    reply.type('image/x-icon').header('cache-control', day).send(ico),
-  );
-  app.get('/favicon.svg', async (_request, reply) =>
-    reply.type('image/svg+xml').header('cache-control', day).send(FAVICON_SVG),
-  );
+  await app.register(siteIconRoutes);
   app.get('/robots.txt', async (request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
@@ -46,7 +41,9 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sitemap.xml', async (request, reply) => {
     if (!request.site) return reply.callNotFound();
     const site = request.site;
-    const entries = await sitemapEntries(app.database.db, site.id);
+    // Before the first publish every page answers "coming soon": nothing to list yet.
+    const launched = site.launchedAt ?? (await siteLaunchedAt(app.database.db, site.id));
+    const entries = launched ? await sitemapEntries(app.database.db, site.id) : [];
     // The same versions the pages' own hreflang links name: the language rule of the pages.
     const { defaultLanguage, enabled } = choosePageLanguage(
       await listSiteLanguages(app.database.db, site),

@@ -11,22 +11,27 @@ import {
   setInfoCookie,
   startAccountSession,
 } from '../services/site-users/account-session';
+import { type SignInLimits, signInThrottle } from '../services/limits/sign-in-throttle';
 import { dummyHash, verifyPassword } from '../services/site-users/password';
+import { type Clock, systemClock } from '../services/account-security/clock';
+import { openSignInChallenge } from '../services/account-security/sign-in-challenge';
+import { twoFactorEnabled } from '../services/account-security/two-factor';
 import { SESSION_COOKIE, deleteSession } from '../services/site-users/sessions';
 
 export const CART_COOKIE = 'CART';
 export const INVALID_LOGIN = 'Your email or password is incorrect.';
 
 /**
- * Site-user accounts (spec §7): sign in, sign out, language. Failed sign-ins are limited
- * per account and per client address (in process; see README for Redis).
+ * Site-user accounts (spec §7): sign in, sign out, language. Sign-ins (the studio's too) are
+ * throttled by account and address pair, by address and by account without letting anyone
+ * lock another person out (services/limits/sign-in-throttle.ts; Redis-backed with REDIS_URL).
  */
 export async function siteUserRoutes(
   app: FastifyInstance,
-  options: { limits?: { account: number; address: number } } = {},
+  options: { limits?: SignInLimits; now?: Clock } = {},
 ) {
-  const perAccount = app.limits.limiter('sign-in-account', options.limits?.account ?? 5, 15 * 60_000);
-  const perAddress = app.limits.limiter('sign-in-address', options.limits?.address ?? 20, 15 * 60_000);
+  const throttle = signInThrottle(app.limits.limiter, options.limits);
+  const now = options.now ?? systemClock;
 
   const api = zodRoutes(app);
   api.post(
@@ -35,22 +40,21 @@ export async function siteUserRoutes(
     async (request, reply) => {
       const body = request.body;
       const site = request.site;
-      const accountKey = `${site.id}:${body.email.toLowerCase()}`;
-      const addressKey = `${site.id}:${request.ip}`;
-      // Count the attempt *before* checking the password: concurrent guesses each take a
-      // slot first, so 100 sent at once cannot all be checked under a limit of 5.
-      const [accountOver, addressOver] = await Promise.all([
-        perAccount.hit(accountKey),
-        perAddress.hit(addressKey),
-      ]);
-      if (accountOver || addressOver) {
+      // Counted *before* the password is checked: concurrent guesses each take a slot
+      // first, so 100 sent at once cannot all be checked under a limit of 5.
+      const attempt = await throttle.attempt(site.id, body.email, request.ip);
+      if (attempt.refused) {
         throw new ApiError('RATE_LIMITED', 'Too many sign-in attempts. Please try again later.');
       }
       const account = await findAccountByEmail(app.database.db, site.id, body.email);
       const ok = await verifyPassword(body.password, account?.passwordHash ?? (await dummyHash()));
       if (!account || !ok) throw new ApiError('UNAUTHORIZED', INVALID_LOGIN);
-      // A success clears the account's failures and gives the address its attempt back.
-      await Promise.all([perAccount.reset(accountKey), perAddress.undo(addressKey)]);
+      await attempt.succeeded();
+      // Staff with two-step sign-in: no session yet, a ticket for the code step (routes/two-factor.routes.ts).
+      if (account.role !== 'SITE_USER' && (await twoFactorEnabled(app.database.db, account.id))) {
+        const ticket = await openSignInChallenge(app.database.db, account, body.rememberMe, now());
+        return { twoFactorRequired: true as const, ticket };
+      }
       // The language the account chose (locale call) follows it to this browser.
       if (account.language) reply.setCookie(LANGUAGE_COOKIE, account.language, languageCookie(request));
       return startAccountSession(request, reply, account, body.rememberMe);

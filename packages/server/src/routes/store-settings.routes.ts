@@ -22,7 +22,7 @@ import { schemaOf, zodRoutes } from './api-schema';
 import { commercePreferencesRoutes } from './commerce-preferences.routes';
 
 /**
- * The store back office's settings (issue #14): shipping options, tax rules and coupons
+ * The store back office's settings: shipping options, tax rules and coupons
  * (owner-only CRUD under /api/studio/commerce), and the spec §7 commerce preferences.
  * Carts price with the changes at once on this process, within seconds on others.
  */

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { themesDir } from '../pages/theme-files';
 import { ensureCrumb } from '../plugins/crumb';
+import { studioPolicy } from '../pages/embed-policy';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const studioDist = path.resolve(here, '../../../studio/dist');
@@ -33,7 +34,10 @@ export async function studioAppRoutes(app: FastifyInstance): Promise<void> {
   const sendApp = async (request: Parameters<typeof ensureCrumb>[0], reply: FastifyReply) => {
     // The studio echoes the crumb on every write, like the storefront runtime.
     ensureCrumb(request, reply);
-    reply.header('cache-control', 'no-cache').header('x-frame-options', 'DENY');
+    reply
+      .header('cache-control', 'no-cache')
+      .header('x-frame-options', 'DENY')
+      .header('content-security-policy', studioPolicy(request.site?.embedOrigins ?? []));
     if (!fs.existsSync(index)) {
       return reply
         .code(503)

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collections, forms, items } from '../db/schema/index';
 import { CollectionType, RecordType } from '../pages/page-types';
-import { requireOwner } from '../plugins/owner-auth';
+import { requireLiveChange, requireOwner } from '../plugins/owner-auth';
 import { resolveBlockData } from '../services/studio/block-data';
 import {
   getPageLayout,
@@ -12,6 +12,7 @@ import {
   saveDraft,
 } from '../services/studio/layouts.service';
 import { createPage, deletePage, listPages, updatePageSettings } from '../services/studio/pages.service';
+import { launchSite } from '../services/sites/site-launch';
 import { schemaOf, zodRoutes } from './api-schema';
 
 /**
@@ -22,6 +23,13 @@ export async function studioPageRoutes(app: FastifyInstance) {
   const db = app.database.db;
   // Before the schemas: a signed-out caller is told 401, not what its body got wrong.
   app.addHook('preValidation', requireOwner);
+  // Publishing a page publishes the site too, before the answer goes out: from then on
+  // visitors get its pages instead of "coming soon".
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url === '/api/studio/pages/:id/publish' && reply.statusCode === 200)
+      await launchSite(db, request.site.id);
+    return payload;
+  });
   const api = zodRoutes(app);
 
   api.get('/api/studio/session', { schema: schemaOf('GET /api/studio/session') }, async (request) => ({
@@ -41,7 +49,10 @@ export async function studioPageRoutes(app: FastifyInstance) {
   api.put(
     '/api/studio/pages/:id/settings',
     { schema: schemaOf('PUT /api/studio/pages/:id/settings') },
-    async (request) => updatePageSettings(db, request.site.id, request.params.id, request.body),
+    async (request) =>
+      updatePageSettings(db, request.site.id, request.params.id, request.body, () =>
+        requireLiveChange(request),
+      ),
   );
 
   api.delete(
@@ -64,14 +75,25 @@ export async function studioPageRoutes(app: FastifyInstance) {
   api.put(
     '/api/studio/pages/:id/layout',
     { schema: schemaOf('PUT /api/studio/pages/:id/layout') },
-    async (request) => saveDraft(db, request.site.id, request.params.id, parseLayout(request.body.layout)),
+    async (request) =>
+      saveDraft(
+        db,
+        request.site.id,
+        request.params.id,
+        parseLayout(request.body.layout, request.site.embedOrigins),
+      ),
   );
 
   api.post(
     '/api/studio/pages/:id/publish',
     { schema: schemaOf('POST /api/studio/pages/:id/publish') },
     async (request) =>
-      publishLayout(db, request.site.id, request.params.id, parseLayout(request.body.layout)),
+      publishLayout(
+        db,
+        request.site.id,
+        request.params.id,
+        parseLayout(request.body.layout, request.site.embedOrigins),
+      ),
   );
 
   api.post(
@@ -82,7 +104,7 @@ export async function studioPageRoutes(app: FastifyInstance) {
 
   // What the preview needs for product, summary and form blocks (the same data the site uses).
   api.post('/api/studio/block-data', { schema: schemaOf('POST /api/studio/block-data') }, async (request) => {
-    const layout = parseLayout(request.body.layout);
+    const layout = parseLayout(request.body.layout, request.site.embedOrigins);
     return (await resolveBlockData(db, request.site, layout)).data;
   });
 

@@ -47,7 +47,6 @@ export async function seedDemoDownload(db: Database, storage: FileStorage, websi
   if (existing) return;
   await saveProductFile(db, storage, websiteId, product.itemId, {
     filename: DEMO_DOWNLOAD.filename,
-    mimetype: 'application/rdf+xml',
     stream: Readable.from([Buffer.from(presetXmp(), 'utf8')]),
     truncated: () => false,
   });

@@ -95,6 +95,8 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
           merchandisingSettings: { enableNativeReviews: true, enableImportedReviews: false },
         },
         settings: { commentsEnabled: false, disqusShortname: '', simpleLikingEnabled: false },
+        // The demo is public from its first start: no "coming soon" page.
+        launchedAt: new Date(),
       })
       .returning({ id: websites.id });
     const websiteId = theRow(site, 'insert into websites').id;

@@ -49,14 +49,30 @@ export interface SpawnedServer {
   stop(): Promise<void>;
 }
 
-/** `tsx packages/server/src/main.ts` on a free port with `env`; resolves once /healthz answers. */
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+/**
+ * `tsx packages/server/src/main.ts` on a free port with `env`; resolves once /healthz answers.
+ * `onLine` receives each line the server writes to stdout (its JSON log).
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  options: { onLine?: (line: string) => void } = {},
+): Promise<SpawnedServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.onLine ? 'pipe' : 'ignore', 'inherit'],
   });
+  const onLine = options.onLine;
+  if (onLine && child.stdout) {
+    let rest = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
+    });
+  }
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestSite, createTestSite } from '../helpers/test-app';
-import { backends } from '../helpers/test-db';
+import { and, eq } from 'drizzle-orm';
+import { translations } from '../../src/db/schema/index';
+import { backends, testDatabase } from '../helpers/test-db';
 import { DEMO_CUSTOMER } from '../../src/services/site-users/demo-accounts';
 import { sessionOf } from '../restock-helpers';
 import { type Call, ownerClient } from '../studio/studio-helpers';
@@ -217,6 +219,43 @@ describe.each(backends)('pages in the visitor’s language on %s', (backend) => 
     const html = (await get('/shop/p/classic-tee?lang=fr-FR')).body;
     expect(html).toContain('Au panier');
     expect(html).not.toContain('Ajouter au panier');
+  });
+
+  it('a theme string translation is plain text: saved and shown without markup', async () => {
+    const saved = await call('PUT', '/api/multilingual/translations', {
+      language: 'fr-FR',
+      entries: [
+        {
+          subjectType: 'string',
+          subjectId: 'productQuickViewText',
+          field: 'text',
+          value: 'Aperçu<script>window.__x=1</script>',
+        },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    const stored = (await call('GET', '/api/multilingual/translations?language=fr-FR')).json() as {
+      entries: (Entry & { value: string | null })[];
+    };
+    expect(stored.entries.find((e) => e.subjectId === 'productQuickViewText')?.value).toBe(
+      'Aperçuscriptwindow.__x=1/script',
+    );
+    // A row written before this rule (straight into the table) is shown as text too.
+    const { db } = await testDatabase(backend);
+    await db
+      .update(translations)
+      .set({ value: 'Promo<img src=x onerror=alert(1)>' })
+      .where(
+        and(eq(translations.websiteId, site.websiteId), eq(translations.subjectId, 'productQuickViewText')),
+      );
+    await call('PUT', '/api/multilingual/translations', {
+      language: 'fr-FR',
+      entries: [{ subjectType: 'string', subjectId: 'productSaleText', field: 'text', value: 'Soldes' }],
+    });
+    const html = (await get('/shop?lang=fr-FR')).body;
+    expect(html).toContain('Promoimg src=x onerror=alert(1)');
+    expect(html).not.toMatch(/<img src=x/);
+    expect(html).not.toContain('<script>window.__x');
   });
 
   it('the locale call sets the language the next page is rendered in', async () => {

@@ -18,13 +18,15 @@ async function startSmtp() {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
+      // The envelope as it is now: a pipelining client may send the next one before 'end'.
+      const to = session.envelope.rcptTo.map((r) => r.address);
       let raw = '';
       stream.on('data', (chunk: Buffer) => {
         raw += chunk.toString('utf8');
       });
       stream.on('end', () => {
         if (state.refuse) return callback(Object.assign(new Error('mailbox full'), { responseCode: 552 }));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({ to, raw });
         callback();
       });
     },
@@ -63,8 +65,10 @@ describe.each(backends)('owner outbox: retry and SMTP test on %s', (backend) => 
     const res = await post(site, '/api/owner/outbox/test', owner);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ outcome: 'sent', to: DEMO_OWNER.email });
-    const mail = smtp.received.find((m) => m.raw.includes('Test message from your store'));
-    expect(mail?.to).toEqual([DEMO_OWNER.email]);
+    // The database is shared with other test files, whose queued test messages (to other
+    // contributors) this site's outbox worker may deliver too: look for the owner's own.
+    const tests = smtp.received.filter((m) => m.raw.includes('Test message from Juniper & Oak'));
+    expect(tests.map((m) => m.to)).toContainEqual([DEMO_OWNER.email]);
     const list = (
       await site.request({ method: 'GET', url: '/api/owner/outbox?status=SENT', cookies: owner })
     ).json();
@@ -87,11 +91,13 @@ describe.each(backends)('owner outbox: retry and SMTP test on %s', (backend) => 
     }
   });
 
-  it('without SMTP_URL says the mail is queued and not delivered', async () => {
+  it('without SMTP_URL or a site SMTP server says the mail waits and is not delivered', async () => {
     const cookies = { siteUserSession: await sessionOf(quiet, 'owner') };
     const res = (await post(quiet, '/api/owner/outbox/test', cookies)).json();
     expect(res.outcome).toBe('queued');
-    expect(res.message).toMatch(/queued and not delivered/);
+    expect(res.message).toMatch(
+      /Mail cannot be delivered: this site has no SMTP server and none is set for the whole server/,
+    );
     const list = (
       await quiet.request({ method: 'GET', url: '/api/owner/outbox?status=PENDING', cookies })
     ).json();

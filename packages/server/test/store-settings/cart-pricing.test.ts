@@ -36,7 +36,7 @@ describe.each(backends)('cart pricing from the owner’s settings on %s', (backe
   const view = async (cookies: { CART: string }) =>
     (await site.request({ method: 'GET', url: CART, cookies })).json();
 
-  it('NY buyer of issue #14: a $41.00 cart shows 8.88 % tax ($3.20) and $44.20 before paying, and pays that', async () => {
+  it('NY buyer: a $41.00 cart shows 8.88 % tax ($3.20) and $44.20 before paying, and pays that', async () => {
     const cookies = await cart();
     const standard = (await view(cookies)).shippingOptions.find(
       (o: { name: string }) => o.name === 'Standard',

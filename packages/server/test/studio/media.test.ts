@@ -154,6 +154,52 @@ describe.each(backends)('media library on %s', (backend) => {
     expect(res.json().error.message).toBe(message);
   });
 
+  it('stores and serves the type sharp reads from the bytes, not the one the browser sent', async () => {
+    const pixels = sharp({ create: { width: 120, height: 60, channels: 3, background: '#c0ffee' } });
+    const cases: [string, string, Buffer, string, string][] = [
+      ['photo.jpg', 'image/jpeg', await pixels.clone().png().toBuffer(), 'png', 'image/png'],
+      ['anim.webp', 'image/webp', await pixels.clone().gif().toBuffer(), 'gif', 'image/gif'],
+      ['still.bin', 'application/octet-stream', await pixels.clone().jpeg().toBuffer(), 'jpg', 'image/jpeg'],
+    ];
+    for (const [name, claimed, body, ext, type] of cases) {
+      const res = await upload(name, claimed, body);
+      expect(res.statusCode).toBe(201);
+      const { assetUrl } = res.json();
+      expect(assetUrl.split('.').pop()).toBe(ext);
+      const original = await site.request({ method: 'GET', url: `${assetUrl}?format=original` });
+      expect(original.headers['content-type']).toBe(type);
+      expect(original.headers['x-content-type-options']).toBe('nosniff');
+      expect(original.rawPayload.equals(body)).toBe(true);
+    }
+  });
+
+  it.each([
+    [
+      'logo.png',
+      'image/png',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>window.__xss=1</script></svg>',
+    ],
+    ['logo.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'],
+  ])(
+    'refuses an SVG (%s sent as %s) whatever it is called: only raster images are kept',
+    async (name, type, svg) => {
+      const res = await upload(name, type, Buffer.from(svg));
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error.message).toBe('unsupported file type');
+      expect(
+        (await call('GET', '/api/studio/media')).json().media.map((m: { filename: string }) => m.filename),
+      ).not.toContain(name);
+    },
+  );
+
+  it('refuses a TIFF sent as a JPEG', async () => {
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
+    const res = await upload('scan.jpg', 'image/jpeg', tiff);
+    expect(res.statusCode).toBe(415);
+  });
+
   it('refuses a file past the size limit with "file too large"', async () => {
     const res = await upload('huge.png', 'image/png', Buffer.alloc(20 * 1000 * 1000 + 10));
     expect(res.statusCode).toBe(413);

@@ -138,6 +138,20 @@ describe.each(backends)('site layout, navigation and header/footer on %s', (back
     }
   });
 
+  it('leaves the cart out of the header when the owner turns it off, and brings it back', async () => {
+    const current = (await call('GET', '/api/site-header-footer')).json();
+    const cartLink = 'class="header-cart"';
+    for (const showCart of [false, true]) {
+      const put = await call('PUT', '/api/site-header-footer', {
+        ...current,
+        header: { ...current.header, showCart },
+      });
+      expect(put.statusCode).toBe(200);
+      const body = (await site.request({ method: 'GET', url: '/about' })).body;
+      expect(body.includes(cartLink), `showCart ${showCart}`).toBe(showCart);
+    }
+  });
+
   it('refuses a footer link that is not a site path or http(s) address', async () => {
     const res = await call('PUT', '/api/site-header-footer', {
       header: {},

@@ -22,7 +22,7 @@ describe('shouldSkipAnalytics (spec §6)', () => {
   });
 });
 
-describe('own visits from the SiteUserInfo cookie (spec §6, issue 15)', () => {
+describe('own visits from the SiteUserInfo cookie (spec §6)', () => {
   const info = (value: object) => JSON.stringify(value);
   it.each([
     ['no cookie', undefined, null],

@@ -19,6 +19,9 @@ export function BlockFields({
 }) {
   const fields = blockTypes[block.type].fields as readonly BlockField[];
   if (!fields.length) return <p className="muted">This block has no settings.</p>;
+  // Image pickers offer the library's images; a video or audio block's address, its files.
+  const images = catalog?.media?.filter((m) => m.kind === 'image');
+  const playable = catalog?.media?.filter((m) => m.kind === block.type);
   return (
     <div className="fields">
       {fields.map((field) => {
@@ -37,7 +40,7 @@ export function BlockFields({
                   id={id}
                   value={current?.id ?? ''}
                   onChange={(e) => {
-                    const asset = catalog?.media?.find((m) => m.id === e.target.value);
+                    const asset = images?.find((m) => m.id === e.target.value);
                     if (!asset) return onChange({ image: null });
                     onChange({
                       image: blockImage(asset),
@@ -46,7 +49,7 @@ export function BlockFields({
                   }}
                 >
                   <option value="">None</option>
-                  {catalog?.media?.map((m) => (
+                  {images?.map((m) => (
                     <option key={m.id} value={m.id}>
                       {m.filename}
                     </option>
@@ -74,8 +77,8 @@ export function BlockFields({
           return (
             <fieldset className="field" key={id}>
               <legend>{field.label}</legend>
-              {!catalog?.media?.length && <p className="muted">Upload images in Media first.</p>}
-              {catalog?.media?.map((m) => (
+              {!images?.length && <p className="muted">Upload images in Media first.</p>}
+              {images?.map((m) => (
                 <div key={m.id} className="image-pick">
                   <label className="check">
                     <input
@@ -137,14 +140,26 @@ export function BlockFields({
             ) : field.kind === 'textarea' ? (
               <textarea id={id} rows={6} value={text} onChange={(e) => set(e.target.value)} />
             ) : (
-              <input
-                id={id}
-                type={field.kind === 'number' ? 'number' : 'text'}
-                min={field.min}
-                max={field.max}
-                value={text}
-                onChange={(e) => set(field.kind === 'number' ? Number(e.target.value) : e.target.value)}
-              />
+              <>
+                <input
+                  id={id}
+                  type={field.kind === 'number' ? 'number' : 'text'}
+                  min={field.min}
+                  max={field.max}
+                  value={text}
+                  list={field.kind === 'url' && playable?.length ? `${id}-files` : undefined}
+                  onChange={(e) => set(field.kind === 'number' ? Number(e.target.value) : e.target.value)}
+                />
+                {field.kind === 'url' && playable?.length ? (
+                  <datalist id={`${id}-files`}>
+                    {playable.map((m) => (
+                      <option key={m.id} value={m.assetUrl}>
+                        {m.filename}
+                      </option>
+                    ))}
+                  </datalist>
+                ) : null}
+              </>
             )}
           </div>
         );

@@ -4,6 +4,7 @@ import { ApiFailure, type Catalog, type PageLayout, api } from '../api';
 import { confirmModal } from '../components/dialogs';
 import { paths } from '../router';
 import type { DeviceView } from '../screen-size';
+import { mayChange, usePermissions } from '../settings/people-api';
 import { isPrompting, leaveTo, setUnsavedGuard } from '../unsaved-guard';
 import { BlockList } from './block-list';
 import { type History, record, redo, startHistory, undo } from './history';
@@ -48,6 +49,8 @@ export function PageEditor({
   const [site, setSite] = useState<Record<string, unknown>>({});
   const [data, setData] = useState<BlockData>({});
   const layout = history?.present ?? null;
+  // A Draft editor's drafts save automatically; someone who may publish makes them live.
+  const canPublish = mayChange(usePermissions(), 'publish');
   const latest = useRef<{ layout: Layout | null; saved: Layout | null }>({ layout: null, saved: null });
   latest.current = { layout, saved };
 
@@ -196,9 +199,11 @@ export function PageEditor({
         <a className="btn btn--plain" href={page.fullUrl} target="_blank" rel="noreferrer">
           View live page
         </a>
-        <button type="button" className="btn btn--primary" onClick={publish}>
-          Publish
-        </button>
+        {canPublish && (
+          <button type="button" className="btn btn--primary" onClick={publish}>
+            Publish
+          </button>
+        )}
       </div>
       <div className="editor__body">
         <aside className="panel" aria-label="Page editor">

@@ -1,7 +1,8 @@
-import { type BlockData, type Layout, renderLayout } from '@store/blocks';
+import { type BlockData, type Layout, renderLayout, siteEmbedOrigins } from '@store/blocks';
 import { type Template, createEngine } from '@store/template';
 import blocksCss from '../../../server/themes/default/blocks/blocks.css?raw';
 import themeCss from '../../../server/themes/default/theme.css?raw';
+import { cleanHtml } from './clean-html';
 
 // The theme's own block templates, the same files the server reads (themes/default/blocks/).
 const files = import.meta.glob('../../../server/themes/default/blocks/*.html', {
@@ -38,12 +39,22 @@ export function siteValues(context: Record<string, unknown>): Record<string, unk
   };
 }
 
-/** The layout as visitors will get it: the same renderer, templates and engine as the server. */
+/**
+ * The layout as visitors will get it: the same renderer, templates and engine as the
+ * server, with the blocks' HTML cleaned by the same policy.
+ */
 export function renderPreviewHtml(layout: Layout, data: BlockData, site: Record<string, unknown>): string {
-  return renderLayout(layout, { templates: blockTemplates, compile, data, site, locale: 'en-US' });
+  // Embed HTML may frame the origins the site allows, as on the site.
+  const origins = siteEmbedOrigins(site);
+  return renderLayout(layout, {
+    templates: blockTemplates,
+    compile,
+    data,
+    site,
+    locale: 'en-US',
+    cleanHtml: (html, kind) => cleanHtml(html, kind, origins),
+  });
 }
 
-/** A whole document for the preview frame: the theme's stylesheet around the page content. */
-export function previewDocument(body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>${themeCss}${blocksCss}</style></head><body class="studio-preview"><main class="site-main"><article class="page-content page-content--blocks">${body}</article></main></body></html>`;
-}
+/** The theme's stylesheets, for the preview frame's head. */
+export const previewCss = `${themeCss}${blocksCss}`;

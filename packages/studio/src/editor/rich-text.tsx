@@ -1,8 +1,11 @@
+import { isLinkOf } from '@store/commerce';
 import { useEffect, useRef } from 'react';
+import { trustedHtml } from './clean-html';
 
 /**
  * Rich text for the text block: an editable region with Bold, Italic and Link. The HTML it
- * produces is the block's `html` prop (rendered by the theme's text template as is).
+ * produces is the block's `html` prop (sanitised by the server when saved, and by the site
+ * when shown). What it loads is cleaned by the same policy before it enters the region.
  */
 export function RichText({
   id,
@@ -18,7 +21,7 @@ export function RichText({
   const ref = useRef<HTMLDivElement>(null);
   // Only push outside changes (undo, another block) into the region: typing must keep the caret.
   useEffect(() => {
-    if (ref.current && ref.current.innerHTML !== value) ref.current.innerHTML = value;
+    if (ref.current && ref.current.innerHTML !== value) ref.current.innerHTML = trustedHtml(value, 'rich');
   }, [value]);
   const command = (name: string, arg?: string) => {
     ref.current?.focus();
@@ -55,8 +58,8 @@ export function RichText({
           aria-label="Link"
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => {
-            const url = window.prompt('Link address (https://… or /page)');
-            if (url && /^(https?:\/\/|\/|mailto:)/.test(url)) command('createLink', url);
+            const url = window.prompt('Link address (https://… or /page)')?.trim();
+            if (url && isLinkOf(url, ['web', 'path', 'mailto'])) command('createLink', url);
           }}
         >
           <u>a</u>

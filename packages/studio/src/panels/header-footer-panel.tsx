@@ -65,6 +65,14 @@ export function HeaderFooterPanel({ onSiteChanged }: { onSiteChanged(): void }) 
           value={value.header.tagline}
           onChange={(e) => header({ tagline: e.target.value })}
         />
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={value.header.showCart !== false}
+            onChange={(e) => header({ showCart: e.target.checked })}
+          />{' '}
+          Show the cart in the header
+        </label>
       </fieldset>
       <fieldset>
         <legend>Footer</legend>

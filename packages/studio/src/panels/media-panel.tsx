@@ -61,12 +61,12 @@ export function MediaPanel() {
           upload(e.dataTransfer.files);
         }}
       >
-        <span>Drop images here, or choose files</span>
+        <span>Drop images, audio or video here, or choose files</span>
         <input
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif,audio/mpeg,audio/mp4,audio/ogg,audio/wav,audio/flac,video/mp4,video/webm,video/quicktime"
           multiple
-          aria-label="Upload images"
+          aria-label="Upload images, audio or video"
           onChange={(e) => upload(e.target.files)}
         />
       </label>
@@ -80,7 +80,7 @@ export function MediaPanel() {
           <MediaItem key={asset.id} asset={asset} onChanged={load} />
         ))}
       </ul>
-      {media.length === 0 && <p className="muted">No images yet.</p>}
+      {media.length === 0 && <p className="muted">No files yet.</p>}
     </div>
   );
 }
@@ -92,15 +92,30 @@ function MediaItem({ asset, onChanged }: { asset: MediaAsset; onChanged(): void 
   const dirty = filename !== asset.filename || altText !== asset.altText;
   return (
     <li className="media-item">
-      <img
-        src={`${asset.assetUrl}?format=300w`}
-        alt={asset.altText || asset.filename}
-        width={140}
-        height={140}
-        loading="lazy"
-      />
+      {asset.kind === 'image' ? (
+        <img
+          src={`${asset.assetUrl}?format=300w`}
+          alt={asset.altText || asset.filename}
+          width={140}
+          height={140}
+          loading="lazy"
+        />
+      ) : (
+        // Audio and video play here; video and audio blocks take their address.
+        <div className="media-item__file">
+          {asset.kind === 'video' ? (
+            // biome-ignore lint/a11y/useMediaCaption: the owner's own upload, previewed; captions are not ours to add.
+            <video src={asset.assetUrl} controls preload="metadata" width={140} height={100} />
+          ) : (
+            // biome-ignore lint/a11y/useMediaCaption: the owner's own upload, previewed.
+            <audio src={asset.assetUrl} controls preload="none" />
+          )}
+          <code className="media-item__address">{asset.assetUrl}</code>
+        </div>
+      )}
       <span className="muted">
-        {asset.originalSize} · {fmtSize(asset.bytes)}
+        {asset.kind === 'image' ? asset.originalSize : asset.kind === 'audio' ? 'Audio' : 'Video'} ·{' '}
+        {fmtSize(asset.bytes)}
       </span>
       {error && (
         <p className="alert" role="alert">

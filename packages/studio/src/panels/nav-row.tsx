@@ -33,6 +33,8 @@ export function NavRow(props: {
   pages: Map<string, PageSummary>;
   dragging: TreePath | null;
   handlers: RowHandlers;
+  /** The navigation is live: someone who may not publish sees it and opens pages, nothing more. */
+  readOnly?: boolean;
 }) {
   const { link, path, page, handlers } = props;
   const [renaming, setRenaming] = useState(false);
@@ -42,7 +44,7 @@ export function NavRow(props: {
   const name = link.title || 'Untitled';
 
   const keys = (event: KeyboardEvent) => {
-    if (!event.altKey) return;
+    if (!event.altKey || props.readOnly) return;
     const step = (): (() => void) | null => {
       if (event.key === 'ArrowUp') return () => handlers.onMove(path, -1);
       if (event.key === 'ArrowDown') return () => handlers.onMove(path, 1);
@@ -66,7 +68,7 @@ export function NavRow(props: {
       {/* biome-ignore lint/a11y/noStaticElementInteractions: drag and drop here mirrors the keyboard and buttons on the row. */}
       <div
         className="row"
-        draggable={!renaming}
+        draggable={!renaming && !props.readOnly}
         onDragStart={(e) => {
           e.dataTransfer.setData('text/plain', name);
           handlers.onDragStart(path);
@@ -84,9 +86,11 @@ export function NavRow(props: {
           handlers.onDrop(path, folder);
         }}
       >
-        <span className="row__grip" aria-hidden="true">
-          ⋮⋮
-        </span>
+        {!props.readOnly && (
+          <span className="row__grip" aria-hidden="true">
+            ⋮⋮
+          </span>
+        )}
         {renaming ? (
           <input
             className="row__rename"
@@ -119,92 +123,30 @@ export function NavRow(props: {
         )}
         {page && STATUS_LABEL[page.status] && <span className="badge">{STATUS_LABEL[page.status]}</span>}
         <span className="row__actions">
-          <button
-            type="button"
-            className="icon"
-            aria-label={`Move ${name} up`}
-            title="Move up"
-            onClick={() => handlers.onMove(path, -1)}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="icon"
-            aria-label={`Move ${name} down`}
-            title="Move down"
-            onClick={() => handlers.onMove(path, 1)}
-          >
-            ↓
-          </button>
-          {path.length === 2 ? (
-            <button
-              type="button"
-              className="icon"
-              aria-label={`Move ${name} out of the folder`}
-              title="Out of folder"
-              onClick={() => handlers.onOutdent(path)}
-            >
-              ←
-            </button>
-          ) : (
-            !folder && (
+          {props.readOnly ? (
+            page &&
+            page.kind !== 'store' && (
               <button
                 type="button"
                 className="icon"
-                aria-label={`Move ${name} into the folder above`}
-                title="Into folder above"
-                onClick={() => handlers.onIndent(path)}
+                aria-label={`Edit ${name}`}
+                title="Edit"
+                onClick={() => handlers.onEdit(page.id)}
               >
-                →
+                ✎
               </button>
             )
+          ) : (
+            <RowActions
+              {...props}
+              name={name}
+              folder={folder}
+              onRename={() => {
+                setDraft(link.title);
+                setRenaming(true);
+              }}
+            />
           )}
-          <button
-            type="button"
-            className="icon"
-            aria-label={`Rename ${name}`}
-            title="Rename"
-            onClick={() => {
-              setDraft(link.title);
-              setRenaming(true);
-            }}
-          >
-            Aa
-          </button>
-          {page && page.kind !== 'store' && (
-            <button
-              type="button"
-              className="icon"
-              aria-label={`Edit ${name}`}
-              title="Edit"
-              onClick={() => handlers.onEdit(page.id)}
-            >
-              ✎
-            </button>
-          )}
-          {/* Keeps the row's buttons in the same columns as its neighbours' (a store has no editor). */}
-          {!(page && page.kind !== 'store') && <span className="icon icon--blank" aria-hidden="true" />}
-          {link.collectionId && (
-            <button
-              type="button"
-              className="icon"
-              aria-label={`Unlink ${name}`}
-              title="Move to not linked"
-              onClick={() => handlers.onUnlink(path)}
-            >
-              ⤓
-            </button>
-          )}
-          <button
-            type="button"
-            className="icon"
-            aria-label={`${page ? 'Delete' : 'Remove'} ${name}`}
-            title={page ? 'Delete page' : 'Remove'}
-            onClick={() => handlers.onRemove(path, link)}
-          >
-            ×
-          </button>
         </span>
       </div>
       {link.items.length > 0 && (
@@ -221,5 +163,105 @@ export function NavRow(props: {
         </ul>
       )}
     </li>
+  );
+}
+
+/** The row's buttons for someone who may change the navigation. */
+function RowActions(props: {
+  link: NavLink;
+  path: TreePath;
+  page?: PageSummary;
+  handlers: RowHandlers;
+  name: string;
+  folder: boolean;
+  onRename(): void;
+}) {
+  const { link, path, page, handlers, name, folder } = props;
+  return (
+    <>
+      <button
+        type="button"
+        className="icon"
+        aria-label={`Move ${name} up`}
+        title="Move up"
+        onClick={() => handlers.onMove(path, -1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="icon"
+        aria-label={`Move ${name} down`}
+        title="Move down"
+        onClick={() => handlers.onMove(path, 1)}
+      >
+        ↓
+      </button>
+      {path.length === 2 ? (
+        <button
+          type="button"
+          className="icon"
+          aria-label={`Move ${name} out of the folder`}
+          title="Out of folder"
+          onClick={() => handlers.onOutdent(path)}
+        >
+          ←
+        </button>
+      ) : (
+        !folder && (
+          <button
+            type="button"
+            className="icon"
+            aria-label={`Move ${name} into the folder above`}
+            title="Into folder above"
+            onClick={() => handlers.onIndent(path)}
+          >
+            →
+          </button>
+        )
+      )}
+      <button
+        type="button"
+        className="icon"
+        aria-label={`Rename ${name}`}
+        title="Rename"
+        onClick={props.onRename}
+      >
+        Aa
+      </button>
+      {page && page.kind !== 'store' && (
+        <button
+          type="button"
+          className="icon"
+          aria-label={`Edit ${name}`}
+          title="Edit"
+          onClick={() => handlers.onEdit(page.id)}
+        >
+          ✎
+        </button>
+      )}
+      {/* Keeps the row's buttons in the same columns as its neighbours' (a store has no editor). */}
+      {!(page && page.kind !== 'store') && <span className="icon icon--blank" aria-hidden="true" />}
+      {link.collectionId && (
+        <button
+          type="button"
+          className="icon"
+          aria-label={`Unlink ${name}`}
+          title="Move to not linked"
+          onClick={() => handlers.onUnlink(path)}
+        >
+          ⤓
+        </button>
+      )}
+      <button
+        type="button"
+        className="icon"
+        aria-label={`${page ? 'Delete' : 'Remove'} ${name}`}
+        title={page ? 'Delete page' : 'Remove'}
+        onClick={() => handlers.onRemove(path, link)}
+      >
+        ×
+      </button>
+    </>
   );
 }

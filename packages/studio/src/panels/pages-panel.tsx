@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ApiFailure, type NavLink, type PageSummary, type SiteLayout, api } from '../api';
 import { confirmModal } from '../components/dialogs';
 import { paths } from '../router';
+import { mayChange, usePermissions } from '../settings/people-api';
 import { leaveTo } from '../unsaved-guard';
 import { NavRow } from './nav-row';
 import { type TreePath, appendLink, indent, moveBy, moveTo, outdent, removeAt, renameAt } from './nav-tree';
@@ -12,7 +13,8 @@ type AddKind = 'page' | 'blog' | 'store' | 'folder' | 'link';
  * The Pages panel: the main navigation as a tree and the pages it does not link ("not
  * linked"). Reorder and nest by drag and drop or with the row buttons (keyboard), rename,
  * unlink, delete (confirmed), add a page, blog, store, folder or external link; "Save
- * navigation" sends the tree with UpdateNavigation.
+ * navigation" sends the tree with UpdateNavigation. The navigation and deleting are live at
+ * once: someone who may not publish (a Draft editor) sees the tree, opens and adds pages.
  */
 export function PagesPanel({
   onSiteChanged,
@@ -28,6 +30,7 @@ export function PagesPanel({
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const [dragFrom, setDragFrom] = useState<TreePath | null>(null);
+  const canPublish = mayChange(usePermissions(), 'publish');
 
   const load = useCallback(async () => {
     try {
@@ -107,10 +110,17 @@ export function PagesPanel({
     <div className="pages-panel">
       <div className="panel__head">
         <h1>Pages</h1>
-        <button type="button" className="btn btn--primary" disabled={!dirty} onClick={save}>
-          Save navigation
-        </button>
+        {canPublish && (
+          <button type="button" className="btn btn--primary" disabled={!dirty} onClick={save}>
+            Save navigation
+          </button>
+        )}
       </div>
+      {!canPublish && (
+        <p className="muted">
+          The navigation is live: someone who can publish arranges it. New pages wait under Not linked.
+        </p>
+      )}
       {error && (
         <p className="alert" role="alert">
           {error}
@@ -134,6 +144,7 @@ export function PagesPanel({
             page={link.collectionId ? pages.get(link.collectionId) : undefined}
             pages={pages}
             dragging={dragFrom}
+            readOnly={!canPublish}
             handlers={{
               onDragStart: setDragFrom,
               onDrop: (to, into) => {
@@ -158,7 +169,7 @@ export function PagesPanel({
       <ul
         className="tree tree--unlinked"
         aria-labelledby="not-linked-title"
-        onDragOver={(e) => dragFrom && e.preventDefault()}
+        onDragOver={(e) => canPublish && dragFrom && e.preventDefault()}
         onDrop={() => {
           if (dragFrom) edit(removeAt(links, dragFrom)[0], 'Moved to not linked.');
           setDragFrom(null);
@@ -174,26 +185,28 @@ export function PagesPanel({
               {p.title}
             </button>
             <span className="row__actions">
-              <button
-                type="button"
-                className="icon"
-                aria-label={`Add ${p.title} to the navigation`}
-                title="Add to navigation"
-                onClick={() =>
-                  edit(
-                    appendLink(links, {
-                      title: p.title,
-                      collectionId: p.collectionId,
-                      externalLink: null,
-                      memberAreaId: null,
-                      items: [],
-                    }),
-                    `${p.title} added to the navigation.`,
-                  )
-                }
-              >
-                +
-              </button>
+              {canPublish && (
+                <button
+                  type="button"
+                  className="icon"
+                  aria-label={`Add ${p.title} to the navigation`}
+                  title="Add to navigation"
+                  onClick={() =>
+                    edit(
+                      appendLink(links, {
+                        title: p.title,
+                        collectionId: p.collectionId,
+                        externalLink: null,
+                        memberAreaId: null,
+                        items: [],
+                      }),
+                      `${p.title} added to the navigation.`,
+                    )
+                  }
+                >
+                  +
+                </button>
+              )}
               <button
                 type="button"
                 className="icon"
@@ -209,21 +222,24 @@ export function PagesPanel({
               >
                 ✎
               </button>
-              <button
-                type="button"
-                className="icon"
-                aria-label={`Delete ${p.title}`}
-                title="Delete"
-                onClick={() => deletePage(p.collectionId, p.title)}
-              >
-                ×
-              </button>
+              {canPublish && (
+                <button
+                  type="button"
+                  className="icon"
+                  aria-label={`Delete ${p.title}`}
+                  title="Delete"
+                  onClick={() => deletePage(p.collectionId, p.title)}
+                >
+                  ×
+                </button>
+              )}
             </span>
           </li>
         ))}
         {unlinkedPages.length === 0 && <li className="muted">Every page is in the navigation.</li>}
       </ul>
       <AddEntry
+        canPublish={canPublish}
         onAdded={async (kind, title, url) => {
           if (kind === 'folder' || kind === 'link') {
             edit(
@@ -241,6 +257,10 @@ export function PagesPanel({
           const created = await api.createPage(title, kind, false);
           const list = await api.pages();
           setPages(new Map(list.pages.map((p) => [p.id, p])));
+          if (!canPublish) {
+            setStatus(`${title} added under Not linked.`);
+            return;
+          }
           edit(
             appendLink(links, {
               title,
@@ -257,7 +277,14 @@ export function PagesPanel({
   );
 }
 
-function AddEntry({ onAdded }: { onAdded(kind: AddKind, title: string, url: string): Promise<void> }) {
+function AddEntry({
+  onAdded,
+  canPublish,
+}: {
+  onAdded(kind: AddKind, title: string, url: string): Promise<void>;
+  /** Folders and links exist only in the (live) navigation. */
+  canPublish: boolean;
+}) {
   const [kind, setKind] = useState<AddKind>('page');
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
@@ -291,8 +318,8 @@ function AddEntry({ onAdded }: { onAdded(kind: AddKind, title: string, url: stri
         <option value="page">Page</option>
         <option value="blog">Blog</option>
         <option value="store">Store</option>
-        <option value="folder">Folder</option>
-        <option value="link">External link</option>
+        {canPublish && <option value="folder">Folder</option>}
+        {canPublish && <option value="link">External link</option>}
       </select>
       <label htmlFor="add-title">Title</label>
       <input id="add-title" value={title} onChange={(e) => setTitle(e.target.value)} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { trustedHtml } from '../editor/clean-html';
 import { RichText } from '../editor/rich-text';
 import {
   type SiteLanguageRow,
@@ -18,7 +19,8 @@ const GROUPS = [
 
 /** What an HTML text reads as (tags dropped, entities of the editor's output decoded). */
 function plainText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+  // Parsed from the sanitised HTML: the studio's Trusted Types policy accepts nothing else.
+  const doc = new DOMParser().parseFromString(trustedHtml(html, 'rich'), 'text/html');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 

@@ -24,6 +24,8 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   'gift-card': 'Gift card',
   'smtp-test': 'SMTP test',
   invitation: 'Invitation',
+  'contributor-invitation': 'Invitation',
+  'password-reset': 'Password reset',
 };
 
 export function mailFailure(error: unknown): string {

@@ -8,6 +8,7 @@ import {
   mailApi,
   mailFailure,
 } from './mail-api';
+import { mayChange, usePermissions } from './people-api';
 import './mail.css';
 
 const STATUSES: MailStatus[] = ['PENDING', 'SENT', 'FAILED'];
@@ -15,18 +16,23 @@ const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 /**
- * Settings → Mail: the outbox (what was sent, what waits, what failed and why, with retry)
+ * Settings → Outbox: the mail outbox (what was sent, what waits, what failed and why, with retry)
  * and the SMTP check: a test message sent to the signed-in owner now.
  */
 export function MailScreen(_props: { rest: string[] }) {
   const [status, setStatus] = useState<MailStatus | ''>('');
-  const [page, setPage] = useState<{ smtp: boolean; rows: OutboxMessage[]; next: string | null } | null>(
-    null,
-  );
+  const [page, setPage] = useState<{
+    smtp: boolean;
+    hidden: boolean;
+    rows: OutboxMessage[];
+    next: string | null;
+  } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState('');
   const [test, setTest] = useState<TestResult | 'sending' | null>(null);
+  // Roles that only read the outbox are not offered the test message or a retry.
+  const canSend = mayChange(usePermissions(), 'mail');
   const latest = useRef(0);
 
   function load(cursor?: string) {
@@ -38,6 +44,7 @@ export function MailScreen(_props: { rest: string[] }) {
         if (ticket !== latest.current) return;
         setPage((p) => ({
           smtp: r.smtpConfigured,
+          hidden: r.secretsHidden,
           rows: cursor ? [...(p?.rows ?? []), ...r.messages] : r.messages,
           next: r.nextPageCursor,
         }));
@@ -71,20 +78,22 @@ export function MailScreen(_props: { rest: string[] }) {
   return (
     <div className="mail">
       <div className="panel__head">
-        <h1>Mail</h1>
+        <h1>Outbox</h1>
       </div>
       <section className="mail__smtp" aria-labelledby="mail-smtp">
         <h2 id="mail-smtp">Sending</h2>
         {page && (
           <p>
             {page.smtp
-              ? 'Mail is delivered through the SMTP server set in SMTP_URL.'
-              : 'No SMTP server is configured (SMTP_URL): mail waits in the outbox and is not delivered.'}
+              ? 'Mail is delivered through the site’s own SMTP server (Domain & mail) or, without one, the server’s (SMTP_URL).'
+              : 'No SMTP server is set (Domain & mail) and the server has no SMTP_URL: mail waits in the outbox and is not delivered.'}
           </p>
         )}
-        <button type="button" className="btn btn--plain" disabled={test === 'sending'} onClick={sendTest}>
-          {test === 'sending' ? 'Sending…' : 'Send a test message'}
-        </button>
+        {canSend && (
+          <button type="button" className="btn btn--plain" disabled={test === 'sending'} onClick={sendTest}>
+            {test === 'sending' ? 'Sending…' : 'Send a test message'}
+          </button>
+        )}
         {test && test !== 'sending' && (
           <p className={`mail__result mail__result--${test.outcome}`} role="status">
             {test.message}
@@ -107,6 +116,12 @@ export function MailScreen(_props: { rest: string[] }) {
       {error && (
         <p className="alert" role="alert">
           {error}
+        </p>
+      )}
+      {page?.hidden && (
+        <p className="muted">
+          Links and codes in the messages show as [hidden]: they are for the people the mail was sent to, and
+          only the owner and admins see them here.
         </p>
       )}
       {page && page.rows.length > 0 && (
@@ -151,7 +166,7 @@ export function MailScreen(_props: { rest: string[] }) {
                     {m.lastError && m.status !== 'SENT' && <div className="mail__error">{m.lastError}</div>}
                   </td>
                   <td>
-                    {m.status === 'FAILED' && (
+                    {canSend && m.status === 'FAILED' && (
                       <button type="button" className="btn btn--plain" onClick={() => retry(m.id)}>
                         Retry
                       </button>

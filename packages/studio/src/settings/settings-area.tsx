@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { type AreaSection, SectionArea } from '../components/section-area';
 
-/** Site settings: contributors and roles, languages, the mail outbox. */
+/** Site settings: contributors and roles, languages, the domain and mail, the mail outbox. */
 const sections: readonly AreaSection[] = [
   {
     id: 'people',
@@ -14,8 +14,13 @@ const sections: readonly AreaSection[] = [
     screen: lazy(() => import('./languages-screen').then((m) => ({ default: m.LanguagesScreen }))),
   },
   {
+    id: 'domain-mail',
+    label: 'Domain & mail',
+    screen: lazy(() => import('./domain-mail-screen').then((m) => ({ default: m.DomainMailScreen }))),
+  },
+  {
     id: 'mail',
-    label: 'Mail',
+    label: 'Outbox',
     screen: lazy(() => import('./mail-screen').then((m) => ({ default: m.MailScreen }))),
   },
 ];

@@ -97,12 +97,22 @@ export const carts = pgTable(
     couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
     /** Gift card codes the buyer applied; checked (and charged) at checkout. */
     giftCardCodes: jsonb('gift_card_codes').$type<string[]>().notNull().default([]),
+    /**
+     * Each applied card's balance when the buyer applied it (or was last told of it): a card
+     * spent by another order meanwhile is noticed at checkout instead of charging the rest.
+     */
+    giftCardBalancesSeen: jsonb('gift_card_balances_seen')
+      .$type<Record<string, number>>()
+      .notNull()
+      .default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('carts_token_key').on(t.token),
     index('carts_site_user_idx').on(t.websiteId, t.siteUserId),
+    // The clean-up of abandoned carts looks for old carts never bought.
+    index('carts_unpurchased_created_idx').on(t.createdAt).where(sql`${t.isPurchased} = false`),
   ],
 );
 
@@ -312,6 +322,8 @@ export const orderDownloads = pgTable(
     downloadCount: integer('download_count').notNull().default(0),
     downloadLimit: integer('download_limit').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the order is canceled or fully refunded: the link stops working. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { idColumn } from './columns';
 import { websiteIdColumn } from './site';
 
@@ -17,6 +17,17 @@ export const emailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    /**
+     * The HTML part, made from the text in the site's colours and logo when the mail was
+     * queued (services/email/mail-layout.ts). Null for mail queued before there was one:
+     * such mail goes out as text only.
+     */
+    htmlBody: text('html_body'),
+    /**
+     * The values in the message that give access to something (invitation and order links,
+     * download links, gift card codes): shown only to readers who may see everything.
+     */
+    secrets: jsonb('secrets').$type<string[]>().notNull().default([]),
     status: text('status').$type<'PENDING' | 'SENT' | 'FAILED'>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,3 +42,23 @@ export const emailOutbox = pgTable(
     index('email_outbox_website_idx').on(t.websiteId, t.createdAt),
   ],
 );
+
+/** How a site's SMTP connection is secured: TLS from the start (465), STARTTLS (587), or none. */
+export type SmtpSecurity = 'tls' | 'starttls' | 'none';
+
+/**
+ * A site's sender and SMTP connection (Settings → Domain & mail). When `smtpHost` is set the
+ * site's mail goes through it instead of the deployment's SMTP_URL. The password is sealed
+ * with the server's key (services/payments/secret-box.ts) and never sent back to a browser.
+ */
+export const mailSettings = pgTable('mail_settings', {
+  websiteId: websiteIdColumn().primaryKey(),
+  senderName: text('sender_name'),
+  senderAddress: text('sender_address'),
+  smtpHost: text('smtp_host'),
+  smtpPort: integer('smtp_port'),
+  smtpSecurity: text('smtp_security').$type<SmtpSecurity>().notNull().default('starttls'),
+  smtpUser: text('smtp_user'),
+  smtpPassword: text('smtp_password'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -10,3 +10,6 @@ export * from './pages';
 export * from './jobs';
 export * from './server-secrets';
 export * from './languages';
+export * from './idempotency';
+export * from './payments';
+export * from './account-security';

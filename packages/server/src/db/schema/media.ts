@@ -24,5 +24,9 @@ export const mediaAssets = pgTable(
     focalY: doublePrecision('focal_y').notNull().default(0.5),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('media_assets_website_idx').on(t.websiteId, t.createdAt)],
+  (t) => [
+    index('media_assets_website_idx').on(t.websiteId, t.createdAt),
+    // A file is served only on the site whose library holds it (/media/<hash>/<name>).
+    index('media_assets_website_hash_idx').on(t.websiteId, t.hash),
+  ],
 );

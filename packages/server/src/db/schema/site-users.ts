@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { variants } from './catalog';
 import { createdAtColumn, idColumn } from './columns';
@@ -40,7 +41,11 @@ export const siteUserSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('site_user_sessions_user_idx').on(t.siteUserId)],
+  (t) => [
+    index('site_user_sessions_user_idx').on(t.siteUserId),
+    // The clean-up deletes sessions past their expiry.
+    index('site_user_sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
@@ -105,5 +110,9 @@ export const contributorInvitations = pgTable(
   (t) => [
     uniqueIndex('contributor_invitations_token_key').on(t.tokenHash),
     index('contributor_invitations_site_idx').on(t.websiteId),
+    // One live link per address: inviting again replaces it (an upsert on this index).
+    uniqueIndex('contributor_invitations_pending_key')
+      .on(t.websiteId, t.email)
+      .where(sql`${t.acceptedAt} IS NULL`),
   ],
 );

@@ -38,6 +38,28 @@ export interface WebsiteSettings {
   cookiePolicy?: 'default' | 'restrictive';
 }
 
+/**
+ * The site's logo: an image of its media library and the words that stand for it (alt
+ * text). Shown in the header (and read by mail); resolved to its file by
+ * services/branding/site-logo.ts.
+ */
+export interface SiteLogo {
+  mediaId: string;
+  alt: string;
+}
+
+/** The site icon: the media image it was made from and the content hash of its generated sizes. */
+export interface SiteFavicon {
+  mediaId: string;
+  hash: string;
+}
+
+/** A social profile the header and footer link to (network names: @store/blocks social-links). */
+export interface SiteSocialLink {
+  network: string;
+  url: string;
+}
+
 /** A published site. The platform hosts many; requests find theirs by Host header. */
 export const websites = pgTable(
   'websites',
@@ -54,12 +76,23 @@ export const websites = pgTable(
     storeSettings: jsonb('store_settings').$type<StoreSettings>().notNull(),
     settings: jsonb('settings').$type<WebsiteSettings>().notNull(),
     /**
-     * Where this site is published (`https://shop.example.com`): the origin of every link
-     * in mail. Never taken from request headers (Host / X-Forwarded-Host are the client's).
-     * Unset → `https://` + the first host.
+     * Where this site is published (`https://shop.example.com`, Settings → Domain & mail): the
+     * origin of every link in mail. Never taken from request headers (Host / X-Forwarded-Host
+     * are the client's). Unset → the site on this server (services/site-base-url.ts).
      */
     baseUrl: text('base_url'),
+    /**
+     * When the owner first published the site. Until then visitors get a "coming soon"
+     * page (the owner and contributors see the site as it will be). Null: not yet.
+     */
+    launchedAt: timestamp('launched_at', { withTimezone: true }),
     captchaSettings: jsonb('captcha_settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Branding (Design → Brand): null until the owner picks one. */
+    logo: jsonb('logo').$type<SiteLogo | null>(),
+    favicon: jsonb('favicon').$type<SiteFavicon | null>(),
+    socialLinks: jsonb('social_links').$type<SiteSocialLink[]>().notNull().default([]),
+    /** https origins (`https://host`) the owner allows embeds from, beyond the known players. */
+    embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
     createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('websites_identifier_key').on(t.identifier)],

@@ -3,8 +3,8 @@ import type { AddRead } from './cart-add-sql';
 export type AddProduct = NonNullable<AddRead['product']>;
 
 /**
- * Products as the cart add reads them, kept per process so that an add is one statement
- * (issue 18). Only the rules' inputs that change rarely are trusted from here (options,
+ * Products as the cart add reads them, kept per process so that an add is one statement.
+ * Only the rules' inputs that change rarely are trusted from here (options,
  * variants, product type); the write checks live stock and the variant's existence itself,
  * and any refusal is re-checked on live data. Entries are dropped by the same NOTIFY
  * channels as cached pages (pages/page-invalidation.ts), and a product read before an

@@ -5,7 +5,7 @@ import { type CartLine, type CartOwner, type CartRow, newCartToken } from './car
 import { rawQuery } from './raw-query';
 
 /**
- * The SQL of a cart add: two statements, no interactive transaction (issue 18).
+ * The SQL of a cart add: two statements, no interactive transaction.
  *   1. read: the product with its variants, the visitor's open cart and its lines;
  *   2. write: create the cart if needed, insert-or-add the line (ON CONFLICT on the merge
  *      key, so concurrent adds of a variant sum into one line), touch the cart, and return

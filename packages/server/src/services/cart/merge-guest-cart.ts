@@ -71,6 +71,7 @@ export async function mergeGuestCart(
       .set({
         couponCodes: union(user.couponCodes, guest.couponCodes),
         giftCardCodes: union(user.giftCardCodes, guest.giftCardCodes).slice(0, MAX_GIFT_CARDS),
+        giftCardBalancesSeen: { ...guest.giftCardBalancesSeen, ...user.giftCardBalancesSeen },
         updatedAt: new Date(),
       })
       .where(eq(carts.id, user.id));

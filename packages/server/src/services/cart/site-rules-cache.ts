@@ -8,8 +8,10 @@ export interface SiteRules {
 
 /**
  * A website's tax rules and shipping options, cached per process for `ttlMs` (they change
- * rarely and every cart read needs them). An owner's change shows within `ttlMs`; prices
- * and stock are never cached. The owner's own writes drop the entry (`forget`) at once.
+ * rarely and every cart read needs them); prices and stock are never cached. The owner's
+ * own writes drop the entry (`forget`) at once, and every process drops it when the write's
+ * `site_changed` notification arrives (pages/page-invalidation.ts); `ttlMs` is only the
+ * safety net should a notification be lost.
  *
  * Only resolved values are shared. A miss loads on the caller's own handle: sharing an
  * in-flight load would let transactions that hold every pool connection wait on a load
@@ -30,5 +32,7 @@ export function createSiteRulesCache<T = SiteRules>(
   };
   /** Drop a site's entry (its owner changed the rules: this process shows them at once). */
   siteRules.forget = (websiteId: string) => entries.delete(websiteId);
+  /** Drop every site's entry (the change listener reconnected: changes may have been missed). */
+  siteRules.clear = () => entries.clear();
   return siteRules;
 }

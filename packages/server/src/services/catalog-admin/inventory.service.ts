@@ -7,6 +7,7 @@ import {
 } from '@store/commerce';
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { retryTransaction } from '../../db/retry-transaction';
 import { items, products, restockSignups, variants } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { decodeCursor, paginate } from '../owner/cursor';
@@ -102,7 +103,8 @@ export async function editStock(db: Database, websiteId: string, changes: StockC
       throw invalid('changes', fillMessage(CATALOG_MESSAGES.stockTwice, { id: change.variantId }));
     seen.add(change.variantId);
   }
-  return db.transaction(async (tx) => {
+  // Locks in variant id order, as checkout takes them; a deadlock all the same runs it again.
+  return retryTransaction(db, async (tx) => {
     const ids = changes.map((c) => c.variantId);
     const locked = await tx
       .select({ v: variants, productType: products.productType })

@@ -2,9 +2,11 @@ import type { ProductInput } from '@store/api';
 import { CATALOG_MESSAGES, MAX_PRODUCTS_PER_COLLECTION } from '@store/commerce';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { isUniqueViolation, retryTransaction } from '../../db/retry-transaction';
 import { theRow } from '../../db/rows';
 import { items, products } from '../../db/schema/index';
 import { ApiError } from '../../errors';
+import { cleanHtml } from '../html/clean-html';
 import { RecordType } from '../../pages/page-types';
 import {
   type StoredImage,
@@ -30,15 +32,13 @@ async function checkRoom(tx: Tx, websiteId: string, collectionId: string): Promi
   if (n >= MAX_PRODUCTS_PER_COLLECTION) throw new ApiError('UNPROCESSABLE', CATALOG_MESSAGES.tooManyProducts);
 }
 
-/** A unique-index race lost to a concurrent save is a 409, not a 500. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
+/**
+ * A product save's transaction: run again after a deadlock (its variant locks meet checkouts'),
+ * and a unique-index race lost to a concurrent save is a 409, not a 500.
+ */
 async function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(work);
+    return await retryTransaction(db, work);
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('CONFLICT', CATALOG_MESSAGES.skuConflict);
     throw error;
@@ -52,7 +52,7 @@ function productColumns(input: ProductInput, images: StoredImage[]) {
     item: {
       title: input.title,
       excerpt: input.excerpt,
-      body: input.description,
+      body: cleanHtml(input.description, 'rich'),
       collectionId: input.collectionId,
       categoryIds: [...new Set(input.categoryIds)],
       mainImage: main ?? null,

@@ -13,6 +13,7 @@ import { ApiError } from '../../errors';
 import { CollectionType } from '../../pages/page-types';
 import { MAIN_NAVIGATION } from '../studio/navigation.service';
 import { notifySiteChanged } from '../studio/site-changed';
+import { lockSiteSlugs } from '../studio/pages.service';
 import { slugify, uniqueName } from '../studio/unique-name';
 
 /** The root category every store gets (spec §4 "a root category named for the all-items category"). */
@@ -73,6 +74,7 @@ function serializeStore(c: CollectionRow, rootCategoryId: string, inNavigation: 
  */
 export async function createStore(db: Database, websiteId: string, input: StoreInput) {
   return db.transaction(async (tx) => {
+    await lockSiteSlugs(tx, websiteId);
     const taken = new Set(
       (
         await tx

@@ -1,6 +1,6 @@
 import type { VariantInput } from '@store/api';
 import { tracksStock } from '@store/commerce';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { variants } from '../../db/schema/index';
 
@@ -37,10 +37,13 @@ export async function replaceVariants(
   productType: number,
   wanted: VariantInput[],
 ): Promise<void> {
+  // Locked first, in id order as checkout takes them: a save and a checkout never deadlock.
   const current = await tx
     .select()
     .from(variants)
-    .where(and(eq(variants.websiteId, websiteId), eq(variants.itemId, itemId)));
+    .where(and(eq(variants.websiteId, websiteId), eq(variants.itemId, itemId)))
+    .orderBy(asc(variants.id))
+    .for('update');
   const byId = new Map<string, VariantRow>(current.map((v) => [v.id, v]));
   const keptIds = wanted.map((v) => v.id).filter((id): id is string => id !== undefined && byId.has(id));
   const drop = current.filter((v) => !keptIds.includes(v.id)).map((v) => v.id);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { formSubmissions, forms } from '../../db/schema/index';
 import { ApiError } from '../../errors';
+import { cleanFormHtml } from '../html/clean-content';
 import { notifySiteChanged } from '../studio/site-changed';
 import { type FormDefinition, type FormField, formDefinitionSchema } from './form-definition';
 
@@ -21,7 +22,7 @@ function storedDefinition(input: FormBody['definition']): FormDefinition {
       Object.entries(field).filter(([key, value]) => allowed.has(key) && value !== undefined),
     ) as FormField;
   });
-  return formDefinitionSchema.parse({ ...input, fields });
+  return formDefinitionSchema.parse(cleanFormHtml({ ...input, fields }));
 }
 
 function toStudio(row: Row): StudioForm {

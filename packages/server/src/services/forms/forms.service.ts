@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { formSubmissionKeys, formSubmissions, forms } from '../../db/schema/index';
+import { formSubmissionKeys, formSubmissions, forms, websites } from '../../db/schema/index';
 import { theRow } from '../../db/rows';
 import type { CaptchaProvider } from '../captcha/captcha-provider';
 import { enqueueEmail } from '../email/email-outbox';
+import { siteBaseUrl } from '../site-base-url';
 import { type Answer, checkAnswers } from './form-answers';
 import { type FormDefinition, type FormField, MULTI_PART, formDefinitionSchema } from './form-definition';
 
@@ -108,12 +109,21 @@ export async function saveSubmission(
         'insert into form_submissions',
       );
       if (form.notificationEmail) {
+        const [site] = await tx
+          .select({ baseUrl: websites.baseUrl, hosts: websites.hosts })
+          .from(websites)
+          .where(eq(websites.id, form.websiteId));
         await enqueueEmail(tx, {
           websiteId: form.websiteId,
           kind: 'form-submission',
           to: form.notificationEmail,
           subject: `New submission: ${form.name}`,
-          text: submissionText(form.definition.fields, checked.answers, input.page),
+          text: submissionText(
+            form.definition.fields,
+            checked.answers,
+            input.page,
+            site && siteBaseUrl(site),
+          ),
         });
       }
       return { ok: true as const, submissionId: row.id };
@@ -129,6 +139,7 @@ export function submissionText(
   fields: FormField[],
   answers: Record<string, Answer>,
   page: Record<string, unknown>,
+  origin?: string,
 ): string {
   const lines: string[] = [];
   for (const field of fields) {
@@ -145,6 +156,11 @@ export function submissionText(
     } else shown = value ?? '';
     lines.push(`${field.title || field.id}: ${shown.trim() || 'N/A'}`);
   }
-  if (typeof page.pagePath === 'string') lines.push('', `Sent from ${page.pagePath}`);
+  // The page and the studio's list as links under the site's public address (a path only
+  // when it is one of the site's own: the page fields come from the visitor's browser).
+  const path = typeof page.pagePath === 'string' ? page.pagePath : null;
+  const ownPath = path && /^\/(?!\/)[^\s]*$/.test(path) ? path : null;
+  if (path) lines.push('', `Sent from ${origin && ownPath ? `${origin}${ownPath}` : path}`);
+  if (origin) lines.push('', `All submissions: ${origin}/config/forms/submissions`);
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { PageContext } from '../../pages/page-context';
 import { type SiteLanguage, defaultLanguageOf, listSiteLanguages, matchLanguage } from './site-languages';
 import { translateLayout } from './block-texts';
-import { translationKey, translationsIn } from './translations';
+import { plainThemeString, translationKey, translationsIn } from './translations';
 
 /** The visitor's chosen language (set by `?lang=` on a page or the locale call). */
 export const LANGUAGE_COOKIE = 'SiteLanguage';
@@ -150,6 +150,10 @@ export async function localizePage(db: Database, context: PageContext, choice: P
     context.product.name = pick('product', context.product.id, 'title', context.product.name);
 
   const strings: Record<string, unknown> = { ...(context.localizedStrings as Record<string, unknown>) };
-  for (const key of Object.keys(strings)) strings[key] = pick('string', key, 'text', strings[key]);
+  // Translations saved before theme strings were held to plain text are cleaned here too.
+  for (const key of Object.keys(strings)) {
+    const translated = t.get(translationKey('string', key, 'text'));
+    if (translated) strings[key] = plainThemeString(translated);
+  }
   context.localizedStrings = strings;
 }

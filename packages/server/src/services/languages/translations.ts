@@ -4,6 +4,7 @@ import { collections, items, navigations, translations } from '../../db/schema/i
 import type { NavigationItem } from '../../db/schema/site';
 import { defaultLocalizedStrings } from '../../pages/localized-strings';
 import { RecordType } from '../../pages/page-types';
+import { cleanHtml } from '../html/clean-html';
 import { notifySiteChanged } from '../studio/site-changed';
 import { publishedBlockTexts } from './block-texts';
 
@@ -121,6 +122,15 @@ export async function translationCounts(db: Database, websiteId: string): Promis
 }
 
 /** Upsert the non-empty values, remove the empty ones; pages are re-rendered everywhere. */
+/**
+ * A theme string ("Sale", "Quick View", "from {fromPrice}") is plain text, but the theme's
+ * formatters print some of them as they are, inside markup: a translation keeps no angle
+ * brackets, so none can open a tag.
+ */
+export function plainThemeString(text: string): string {
+  return text.replace(/[<>]/g, '');
+}
+
 export async function saveTranslations(
   db: Database,
   websiteId: string,
@@ -138,7 +148,14 @@ export async function saveTranslations(
         eq(translations.subjectId, e.subjectId),
         eq(translations.field, e.field),
       );
-      const value = e.value.trim();
+      // A text block's translated rich text is HTML, held to the same policy as the block's own.
+      const trimmed = e.value.trim();
+      const value =
+        e.subjectType === 'block' && e.field === 'html'
+          ? cleanHtml(trimmed, 'rich').trim()
+          : e.subjectType === 'string'
+            ? plainThemeString(trimmed).trim()
+            : trimmed;
       if (!value) {
         removed += (await tx.delete(translations).where(key).returning({ f: translations.field })).length;
         continue;

@@ -7,6 +7,8 @@ export interface LimitStore {
   readonly kind: 'memory' | 'redis';
   /** Count one hit on `key`; returns the count in the current window, this hit included. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** The count of `key` in its current window (0 when none), without counting. */
+  peek(key: string): Promise<number>;
   /** Take one hit back (an attempt that turned out fine must not use up an allowance). */
   undo(key: string): Promise<void>;
   /** Forget the key (e.g. a successful sign-in clears the account's failures). */
@@ -32,6 +34,10 @@ export function memoryLimitStore(now: () => number = Date.now): LimitStore {
       }
       entry.count += 1;
       return entry.count;
+    },
+    async peek(key) {
+      const entry = hits.get(key);
+      return entry && entry.resetAt > now() ? entry.count : 0;
     },
     async undo(key) {
       const entry = hits.get(key);
@@ -66,6 +72,16 @@ export class Limiter {
   /** Count one attempt; true when it is over the limit (the caller refuses it). */
   async hit(key: string): Promise<boolean> {
     return (await this.store.hit(this.key(key), this.windowMs)) > this.max;
+  }
+
+  /** Would the next attempt be refused? Counts nothing. */
+  async isOver(key: string): Promise<boolean> {
+    return (await this.store.peek(this.key(key))) >= this.max;
+  }
+
+  /** Has `key` been counted in the current window at all? */
+  async seen(key: string): Promise<boolean> {
+    return (await this.store.peek(this.key(key))) > 0;
   }
 
   undo(key: string): Promise<void> {

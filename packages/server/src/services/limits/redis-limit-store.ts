@@ -47,6 +47,11 @@ export function redisLimitStore(options: RedisLimitStoreOptions): LimitStore {
         async () => Number(await redis.eval(HIT, 1, k(key), String(windowMs))),
         () => options.fallback.hit(key, windowMs),
       ),
+    peek: (key) =>
+      guarded(
+        async () => Number((await redis.get(k(key))) ?? 0),
+        () => options.fallback.peek(key),
+      ),
     undo: (key) =>
       guarded(
         async () => {

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { mediaAssets } from '../../db/schema/index';
 import { ApiError } from '../../errors';
-import { ACCEPTED_TYPES, processImage } from './image-variants';
+import { ACCEPTED_TYPES, ImageRefusedError, processImage } from './image-variants';
 import type { MediaStorage } from './media-storage';
+import { PLAYABLE_TYPES, type PlayableFile, detectPlayable } from './sound-and-video';
 import { API_MESSAGES } from '@store/api';
 
 export type MediaRow = typeof mediaAssets.$inferSelect;
@@ -15,10 +18,37 @@ const EXT: Record<string, string> = {
   'image/webp': 'webp',
   'image/gif': 'gif',
   'image/avif': 'avif',
+  // Audio and video, kept as sent (sound-and-video.ts): the blocks play them from the site.
+  ...Object.fromEntries(Object.entries(PLAYABLE_TYPES).map(([ext, t]) => [t.contentType, ext])),
 };
 export const CONTENT_TYPE_BY_EXT: Record<string, string> = Object.fromEntries(
   Object.entries(EXT).map(([type, ext]) => [ext, type]),
 );
+
+/** Raster formats as sharp names them, and the type the library stores and serves them as. */
+const RASTER_TYPES: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+/**
+ * What the bytes are, read from their header by sharp: the library's type for a raster
+ * image, null for anything else it can read (SVG, TIFF, PDF…), undefined for bytes it cannot
+ * read at all. The type the uploader's browser sent is never what decides.
+ */
+async function detectedType(body: Buffer): Promise<string | null | undefined> {
+  if (body.length === 0) return undefined; // sharp refuses an empty buffer outright (a throw, not a rejection)
+  const meta = await sharp(body, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  if (!meta) return undefined;
+  // AVIF is a HEIF container with AV1 inside; other HEIF (HEIC) is not a web image.
+  const format = meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : meta.format;
+  return RASTER_TYPES[format ?? ''] ?? null;
+}
 
 /** The URL name of a file: its slugged base name and the original's extension. */
 function urlName(filename: string, contentType: string): string {
@@ -34,8 +64,10 @@ function urlName(filename: string, contentType: string): string {
 
 /** A library image as templates and the studio read it (spec §3 "Image asset"). */
 export function serializeMedia(row: MediaRow) {
+  const playable = PLAYABLE_TYPES[EXT[row.contentType] ?? ''];
   return {
     id: row.id,
+    kind: playable?.kind ?? ('image' as const),
     assetUrl: `/media/${row.hash}/${urlName(row.filename, row.contentType)}`,
     originalSize: `${row.width}x${row.height}`,
     systemDataVariants: row.widths.map((w) => `${w}w`).join(','),
@@ -49,8 +81,10 @@ export function serializeMedia(row: MediaRow) {
 }
 
 /**
- * Store an upload: check the type, resize to the spec widths, write the files, then the
- * row. A file sharp cannot read is refused with the spec's upload message.
+ * Store an upload. An audio or video file (told by its first bytes) is kept as sent. An
+ * image: check the type, resize to the spec widths, write the files, then the row. The type is the one sharp detects (only raster images: an SVG or anything else
+ * is refused, whatever the browser called it). A file sharp cannot read is refused with the
+ * spec's upload message when it was sent as an image, as an unsupported type otherwise.
  */
 export async function uploadImage(
   db: Database,
@@ -58,12 +92,16 @@ export async function uploadImage(
   websiteId: string,
   file: { filename: string; mimetype: string; body: Buffer },
 ) {
-  if (!ACCEPTED_TYPES.has(file.mimetype))
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', API_MESSAGES.unsupportedFile);
-  const image = await processImage(file.body).catch(() => {
+  const playable = detectPlayable(file.body);
+  if (playable) return storePlayable(db, storage, websiteId, file, playable);
+  const contentType = await detectedType(file.body);
+  if (contentType === undefined && ACCEPTED_TYPES.has(file.mimetype))
     throw new ApiError('UNPROCESSABLE', API_MESSAGES.uploadFailed);
+  if (!contentType) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', API_MESSAGES.unsupportedFile);
+  const image = await processImage(file.body).catch((error) => {
+    throw imageError(error);
   });
-  await storage.put(`${image.hash}/original.${EXT[file.mimetype]}`, image.original);
+  await storage.put(`${image.hash}/original.${EXT[contentType]}`, image.original);
   for (const v of image.variants) await storage.put(`${image.hash}/${v.width}w.webp`, v.body);
   const row = theRow(
     await db
@@ -71,8 +109,9 @@ export async function uploadImage(
       .values({
         websiteId,
         hash: image.hash,
-        filename: file.filename.slice(0, 200) || 'image',
-        contentType: file.mimetype,
+        // PostgreSQL refuses NUL in text; no control character belongs in a file name.
+        filename: file.filename.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'image',
+        contentType,
         width: image.width,
         height: image.height,
         bytes: file.body.length,
@@ -82,6 +121,50 @@ export async function uploadImage(
     'insert into media_assets',
   );
   return serializeMedia(row);
+}
+
+/**
+ * An audio or video file: stored as sent under its content hash (nothing to resize), so the
+ * video and audio blocks play it from the site's own origin.
+ */
+async function storePlayable(
+  db: Database,
+  storage: MediaStorage,
+  websiteId: string,
+  file: { filename: string; body: Buffer },
+  playable: PlayableFile,
+) {
+  const hash = createHash('sha256').update(file.body).digest('hex').slice(0, 24);
+  await storage.put(`${hash}/original.${playable.ext}`, file.body);
+  const row = theRow(
+    await db
+      .insert(mediaAssets)
+      .values({
+        websiteId,
+        hash,
+        filename: file.filename.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || playable.kind,
+        contentType: playable.contentType,
+        width: 0,
+        height: 0,
+        bytes: file.body.length,
+        widths: [],
+      })
+      .returning(),
+    'insert into media_assets',
+  );
+  return serializeMedia(row);
+}
+
+/** An image over the pixel limit is "file too large"; a long queue is a retry-later. */
+function imageError(error: unknown): ApiError {
+  if (!(error instanceof ImageRefusedError)) return new ApiError('UNPROCESSABLE', API_MESSAGES.uploadFailed);
+  if (error.reason === 'TOO_MANY_PIXELS') return new ApiError('PAYLOAD_TOO_LARGE', API_MESSAGES.fileTooLarge);
+  const busy = new ApiError(
+    'SERVICE_UNAVAILABLE',
+    'Other uploads are being processed. Please try again shortly.',
+  );
+  busy.retryAfterSeconds = 5;
+  return busy;
 }
 
 export async function listMedia(db: Database, websiteId: string) {

@@ -13,6 +13,8 @@ export interface MailSite {
 export interface Mail {
   subject: string;
   text: string;
+  /** The links and codes in the text that give access (the outbox hides them, email-outbox.ts). */
+  secrets?: string[];
 }
 
 /** Download links helper D adds to the serialized order (present for digital purchases). */
@@ -117,6 +119,7 @@ export function receiptMail(site: MailSite, order: MailOrder, statusUrl: string)
       `Order status: ${statusUrl}`,
       ...testNote(order),
     ].join('\n'),
+    secrets: [statusUrl, ...(order.downloads ?? []).map((d) => d.url), ...order.giftCards.map((c) => c.code)],
   };
 }
 
@@ -156,6 +159,7 @@ export function shippedMail(
         '',
         `Order status: ${statusUrl}`,
       ].join('\n'),
+      secrets: [statusUrl],
     };
   }
   return {
@@ -170,6 +174,7 @@ export function shippedMail(
       '',
       `Order status: ${statusUrl}`,
     ].join('\n'),
+    secrets: [statusUrl],
   };
 }
 
@@ -195,6 +200,7 @@ export function canceledMail(
       '',
       `Order status: ${statusUrl}`,
     ].join('\n'),
+    secrets: [statusUrl],
   };
 }
 
@@ -216,5 +222,6 @@ export function refundedMail(
       '',
       `Order status: ${statusUrl}`,
     ].join('\n'),
+    secrets: [statusUrl],
   };
 }

@@ -3,6 +3,11 @@ import type { OrderStatus } from '../../db/schema/commerce';
 /** What the owner reads when an order action does not apply (409 ORDER_STATE_CONFLICT). */
 export const ORDER_MESSAGES = {
   notFound: 'We could not find that order.',
+  busy: 'Another change to this order is being made. Try again in a moment.',
+  providerSilent:
+    'The payment provider did not answer. The change is retried automatically within a few minutes; check the order again then.',
+  providerGone:
+    'The payment provider that took this payment is not connected any more. Reconnect it in Store settings → Payments.',
   capture: 'Only a pending order can be captured; this order is {status}.',
   fulfill: 'Only a paid order can be marked fulfilled; this order is {status}.',
   cancel: 'Only a pending or paid order can be canceled; this order is {status}.',

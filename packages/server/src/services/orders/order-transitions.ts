@@ -1,13 +1,23 @@
 import { fillMessage, formatMoney, tracksStock } from '@store/commerce';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { retryTransaction } from '../../db/retry-transaction';
 import type { OrderStatus } from '../../db/schema/commerce';
 import { orderItems, orders, variants } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { enqueueEmail } from '../email/email-outbox';
+import { revokeDownloads } from '../downloads/download-links';
 import { creditGiftCards } from '../gift-cards/gift-card-checkout';
 import type { OrderRow } from '../order.service';
 import type { PaymentProvider } from '../payments/payment-provider';
+import {
+  lockOrder,
+  type MoneyKind,
+  type MoneyStep,
+  refuseWhileClaimed,
+  runMoneyAction,
+  takeClaim,
+} from './money-actions';
 import type { SiteRecord } from '../site.service';
 import { orderStatusUrl } from './order-links';
 import { canceledMail, refundedMail, shippedMail } from './order-mail';
@@ -23,8 +33,20 @@ import {
 export interface OrderActionContext {
   db: Database;
   site: SiteRecord;
-  payments: PaymentProvider;
+  /** The provider that took a payment, by the name the order recorded. */
+  providerFor: (name: string) => Promise<PaymentProvider | undefined>;
 }
+
+const NO_PROVIDER: PaymentProvider = {
+  name: 'none',
+  testMode: false,
+  browser: () => ({ provider: 'test' }),
+  charge: async () => ({ state: 'failed', message: ORDER_MESSAGES.providerGone }),
+  lookup: async () => ({ state: 'unknown', message: ORDER_MESSAGES.providerGone }),
+  cancel: async () => ({ ok: false, message: ORDER_MESSAGES.providerGone }),
+  capture: async () => ({ ok: false, message: ORDER_MESSAGES.providerGone }),
+  refund: async () => ({ ok: false, message: ORDER_MESSAGES.providerGone }),
+};
 
 type Action = 'capture' | 'fulfill' | 'cancel' | 'refund';
 
@@ -36,24 +58,56 @@ function notAllowed(action: Action, status: OrderStatus): ApiError {
 }
 
 /**
- * One owner action = one transaction: read the order, check the move is legal, then an
- * UPDATE guarded by the state that was read (`WHERE status = <read>`): of two concurrent
- * actions the second finds the row changed and gets a 409, so stock, refunds and mail happen
- * once. A provider refusal or any failure rolls everything back, queued mail included.
+ * An owner action that moves no money (fulfil) = one transaction: lock the order, check the
+ * move is legal, then an UPDATE guarded by the state that was read: of two concurrent actions
+ * the second finds the row changed and gets a 409, so mail happens once. Money actions go
+ * through `moneyAction` (money-actions.ts): the provider is never called inside a transaction.
  */
 async function act(
   ctx: OrderActionContext,
   orderId: string,
   work: (tx: Tx, row: OrderRow) => Promise<void>,
 ): Promise<OwnerOrder> {
-  return ctx.db.transaction(async (tx) => {
-    const row = await findOrderRow(tx, ctx.site.id, orderId);
+  return retryTransaction(ctx.db, async (tx) => {
+    const row = await lockOrder(tx, ctx.site.id, orderId);
     if (!row) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
+    // A money action waiting for its provider has the order until it is finished.
+    await refuseWhileClaimed(tx, orderId);
     await work(tx, row);
     const updated = await findOrderRow(tx, ctx.site.id, orderId);
     if (!updated) throw new Error('order vanished inside its transaction');
     return serializeOwnerOrder(tx, updated);
   });
+}
+
+/** An owner's money action: claimed, sent to the provider outside any transaction, finished. */
+async function moneyAction(
+  ctx: OrderActionContext,
+  orderId: string,
+  plan: (row: OrderRow) => MoneyStep | null,
+  finish: (tx: Tx, row: OrderRow, step: MoneyStep | null) => Promise<void>,
+): Promise<OwnerOrder> {
+  // The provider is found before any transaction (finding it may read the database).
+  const before = await findOrderRow(ctx.db, ctx.site.id, orderId);
+  if (!before) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
+  const provider = (await ctx.providerFor(before.paymentProvider)) ?? NO_PROVIDER;
+  const view = async (tx: Tx) => {
+    const updated = await findOrderRow(tx, ctx.site.id, orderId);
+    if (!updated) throw new Error('order vanished inside its transaction');
+    return serializeOwnerOrder(tx, updated);
+  };
+  return runMoneyAction(
+    ctx.db,
+    ctx.site.id,
+    orderId,
+    provider,
+    plan,
+    async (tx, row, step) => {
+      await finish(tx, row, step);
+      return view(tx);
+    },
+    view,
+  );
 }
 
 /** The guarded state change; `extra` narrows the guard further (e.g. the refunded total read). */
@@ -72,36 +126,55 @@ async function guardedUpdate(
   return updated;
 }
 
-async function paymentStep(result: Promise<{ ok: true } | { ok: false; message: string }>): Promise<void> {
-  const answer = await result;
-  if (!answer.ok) throw new ApiError('PAYMENT_FAILED', answer.message);
-}
-
-/** Put the ordered quantities of stock-tracked, limited variants back. */
+/**
+ * Put the ordered quantities of stock-tracked, limited variants back, updating the variants
+ * in id order as checkout does (a cancel and a checkout of the same products never deadlock).
+ */
 async function returnStock(tx: Tx, row: OrderRow): Promise<Record<string, number>> {
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id));
   const bySku = new Map<string, number>();
   for (const line of lines)
     if (tracksStock(line.productType)) bySku.set(line.sku, (bySku.get(line.sku) ?? 0) + line.quantity);
+  if (bySku.size === 0) return {};
+  const targets = await tx
+    .select({ id: variants.id, sku: variants.sku })
+    .from(variants)
+    .where(
+      and(
+        eq(variants.websiteId, row.websiteId),
+        inArray(variants.sku, [...bySku.keys()]),
+        eq(variants.unlimited, false),
+      ),
+    )
+    .orderBy(asc(variants.id));
   const returned: Record<string, number> = {};
-  for (const [sku, quantity] of bySku) {
+  for (const target of targets) {
+    const quantity = bySku.get(target.sku) ?? 0;
     const hit = await tx
       .update(variants)
       .set({ qtyInStock: sql`${variants.qtyInStock} + ${quantity}` })
-      .where(and(eq(variants.websiteId, row.websiteId), eq(variants.sku, sku), eq(variants.unlimited, false)))
+      .where(and(eq(variants.id, target.id), eq(variants.unlimited, false)))
       .returning({ id: variants.id });
-    if (hit.length > 0) returned[sku] = quantity;
+    if (hit.length > 0) returned[target.sku] = quantity;
   }
   return returned;
 }
 
 export function captureOrder(ctx: OrderActionContext, orderId: string): Promise<OwnerOrder> {
-  return act(ctx, orderId, async (tx, row) => {
-    if (row.status !== 'PENDING') throw notAllowed('capture', row.status);
-    await guardedUpdate(tx, row, { status: 'PAID', paidAt: new Date() });
-    await paymentStep(ctx.payments.capture(row.paymentReference, chargedCents(row)));
-    await appendOrderEvent(tx, row, 'paid', { capturedCents: chargedCents(row) });
-  });
+  return moneyAction(
+    ctx,
+    orderId,
+    (row) => {
+      if (row.status !== 'PENDING') throw notAllowed('capture', row.status);
+      return { kind: 'capture', amountCents: chargedCents(row), idempotencyKey: `${row.id}:capture` };
+    },
+    finishCapture,
+  );
+}
+
+async function finishCapture(tx: Tx, row: OrderRow): Promise<void> {
+  await guardedUpdate(tx, row, { status: 'PAID', paidAt: new Date() });
+  await appendOrderEvent(tx, row, 'paid', { capturedCents: chargedCents(row) });
 }
 
 export function fulfillOrder(
@@ -138,24 +211,36 @@ export function fulfillOrder(
 }
 
 export function cancelOrder(ctx: OrderActionContext, orderId: string): Promise<OwnerOrder> {
-  return act(ctx, orderId, async (tx, row) => {
-    if (row.status !== 'PENDING' && row.status !== 'PAID') throw notAllowed('cancel', row.status);
-    // Only captured money goes back to the card; an authorisation is simply never captured.
-    const cardCents = row.status === 'PAID' ? chargedCents(row) - row.refundedCents : 0;
-    const updated = await guardedUpdate(tx, row, {
-      status: 'CANCELED',
-      canceledAt: new Date(),
-      refundedCents: row.refundedCents + cardCents,
-    });
-    const stockReturned = await returnStock(tx, row);
-    const giftCardCents = await creditGiftCards(tx, row.id);
-    if (cardCents > 0)
-      await paymentStep(ctx.payments.refund(row.paymentReference, cardCents, `${row.id}:cancel`));
-    await appendOrderEvent(tx, row, 'canceled', { refundedCents: cardCents, giftCardCents, stockReturned });
-    const view = await serializeOwnerOrder(tx, updated);
-    const mail = canceledMail(ctx.site, view, { cardCents, giftCardCents }, orderStatusUrl(ctx.site, row));
-    await enqueueEmail(tx, { websiteId: ctx.site.id, kind: 'order-canceled', to: row.email, ...mail });
+  return moneyAction(
+    ctx,
+    orderId,
+    (row) => {
+      if (row.status !== 'PENDING' && row.status !== 'PAID') throw notAllowed('cancel', row.status);
+      // An authorisation is voided at the provider; captured money goes back to the card.
+      const cardCents = row.status === 'PAID' ? chargedCents(row) - row.refundedCents : 0;
+      const voids = row.status === 'PENDING' && chargedCents(row) > 0;
+      return cardCents > 0 || voids
+        ? { kind: 'cancel', amountCents: cardCents, idempotencyKey: `${row.id}:cancel` }
+        : null;
+    },
+    (tx, row) => finishCancel(tx, ctx.site, row),
+  );
+}
+
+async function finishCancel(tx: Tx, site: SiteRecord, row: OrderRow): Promise<void> {
+  const cardCents = row.status === 'PAID' ? chargedCents(row) - row.refundedCents : 0;
+  const updated = await guardedUpdate(tx, row, {
+    status: 'CANCELED',
+    canceledAt: new Date(),
+    refundedCents: row.refundedCents + cardCents,
   });
+  const stockReturned = await returnStock(tx, row);
+  const giftCardCents = await creditGiftCards(tx, row.id);
+  await revokeDownloads(tx, row.id);
+  await appendOrderEvent(tx, row, 'canceled', { refundedCents: cardCents, giftCardCents, stockReturned });
+  const view = await serializeOwnerOrder(tx, updated);
+  const mail = canceledMail(site, view, { cardCents, giftCardCents }, orderStatusUrl(site, row));
+  await enqueueEmail(tx, { websiteId: site.id, kind: 'order-canceled', to: row.email, ...mail });
 }
 
 export function refundOrder(
@@ -163,33 +248,58 @@ export function refundOrder(
   orderId: string,
   amountCents: number | undefined,
 ): Promise<OwnerOrder> {
-  return act(ctx, orderId, async (tx, row) => {
-    if (row.status !== 'PAID' && row.status !== 'FULFILLED') throw notAllowed('refund', row.status);
-    const charged = chargedCents(row);
-    const remaining = charged - row.refundedCents;
-    if (remaining <= 0) throw new ApiError('ORDER_STATE_CONFLICT', ORDER_MESSAGES.nothingToRefund);
-    const amount = amountCents ?? remaining;
-    if (amount > remaining) {
-      const message = fillMessage(ORDER_MESSAGES.refundTooLarge, {
-        remaining: formatMoney(remaining, row.currency),
-      });
-      throw new ApiError('VALIDATION_FAILED', message, { errors: { amountCents: message } });
-    }
-    const total = row.refundedCents + amount;
-    const full = total >= charged;
-    // Guarded by the refunded total read too: two refunds at once cannot both pass the bound.
-    const updated = await guardedUpdate(
-      tx,
-      row,
-      { refundedCents: total, ...(full ? { status: 'REFUNDED' as const } : {}) },
-      sql`${orders.refundedCents} = ${row.refundedCents}`,
-    );
-    // A full refund also gives back what gift cards paid.
-    const giftCardCents = full ? await creditGiftCards(tx, row.id) : 0;
-    await paymentStep(ctx.payments.refund(row.paymentReference, amount, `${row.id}:refund:${total}`));
-    await appendOrderEvent(tx, row, 'refunded', { amountCents: amount, refundedCents: total, giftCardCents });
-    const view = await serializeOwnerOrder(tx, updated);
-    const mail = refundedMail(ctx.site, view, amount, orderStatusUrl(ctx.site, row));
-    await enqueueEmail(tx, { websiteId: ctx.site.id, kind: 'order-refunded', to: row.email, ...mail });
+  return moneyAction(
+    ctx,
+    orderId,
+    (row) => {
+      if (row.status !== 'PAID' && row.status !== 'FULFILLED') throw notAllowed('refund', row.status);
+      const remaining = chargedCents(row) - row.refundedCents;
+      if (remaining <= 0) throw new ApiError('ORDER_STATE_CONFLICT', ORDER_MESSAGES.nothingToRefund);
+      const amount = amountCents ?? remaining;
+      if (amount > remaining) {
+        const message = fillMessage(ORDER_MESSAGES.refundTooLarge, {
+          remaining: formatMoney(remaining, row.currency),
+        });
+        throw new ApiError('VALIDATION_FAILED', message, { errors: { amountCents: message } });
+      }
+      const total = row.refundedCents + amount;
+      return { kind: 'refund', amountCents: amount, idempotencyKey: `${row.id}:refund:${total}` };
+    },
+    (tx, row, step) => finishRefund(tx, ctx.site, row, step?.amountCents ?? 0),
+  );
+}
+
+async function finishRefund(tx: Tx, site: SiteRecord, row: OrderRow, amount: number): Promise<void> {
+  const total = row.refundedCents + amount;
+  const full = total >= chargedCents(row);
+  const updated = await guardedUpdate(
+    tx,
+    row,
+    { refundedCents: total, ...(full ? { status: 'REFUNDED' as const } : {}) },
+    sql`${orders.refundedCents} = ${row.refundedCents}`,
+  );
+  // A full refund also gives back what gift cards paid, and takes the downloads back.
+  const giftCardCents = full ? await creditGiftCards(tx, row.id) : 0;
+  if (full) await revokeDownloads(tx, row.id);
+  await appendOrderEvent(tx, row, 'refunded', { amountCents: amount, refundedCents: total, giftCardCents });
+  const view = await serializeOwnerOrder(tx, updated);
+  const mail = refundedMail(site, view, amount, orderStatusUrl(site, row));
+  await enqueueEmail(tx, { websiteId: site.id, kind: 'order-refunded', to: row.email, ...mail });
+}
+
+/** How the scheduler completes a claimed action whose request died after the provider call. */
+export async function finishClaimed(
+  db: Database,
+  site: SiteRecord,
+  claim: { kind: MoneyKind; amountCents: number; idempotencyKey: string },
+  orderId: string,
+): Promise<void> {
+  await retryTransaction(db, async (tx) => {
+    const row = await lockOrder(tx, site.id, orderId);
+    // Whoever takes the claim finishes it; a request or another sweep may have been first.
+    if (!(await takeClaim(tx, orderId, claim.idempotencyKey)) || !row) return;
+    if (claim.kind === 'capture') await finishCapture(tx, row);
+    else if (claim.kind === 'cancel') await finishCancel(tx, site, row);
+    else await finishRefund(tx, site, row, claim.amountCents);
   });
 }

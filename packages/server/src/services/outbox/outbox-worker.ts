@@ -1,9 +1,19 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailOutbox, websites } from '../../db/schema/index';
+import { emailOutbox } from '../../db/schema/index';
+import { type MailRouter, fixedRouter } from './mail-router';
+
+export interface MailMessage {
+  from: string | { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  /** The HTML part (the text becomes its plain-text alternative). */
+  html?: string;
+}
 
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: MailMessage): Promise<unknown>;
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -12,12 +22,22 @@ export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0,
 /** A claimed message is retried by any worker once this lease runs out (crash mid-send). */
 const LEASE_MS = 60_000;
 
+const isTransport = (value: MailRouter | MailTransport): value is MailTransport => 'sendMail' in value;
+
 /**
  * Claim due messages (FOR UPDATE SKIP LOCKED: several workers never take the same one),
- * send them, and record the outcome. Returns how many were sent.
+ * send each through its site's connection (the router: the site's own SMTP server, else
+ * SMTP_URL), and record the outcome. Only mail this process can send is claimed; the rest
+ * waits. Returns how many were sent. A bare transport sends every site's mail through it.
  */
-export async function deliverDue(db: Database, transport: MailTransport, batch = 10): Promise<number> {
+export async function deliverDue(
+  db: Database,
+  through: MailRouter | MailTransport,
+  batch = 10,
+): Promise<number> {
+  const router = isTransport(through) ? fixedRouter(db, through) : through;
   const now = new Date();
+  const sendable: SQL | undefined = router.claimable();
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
@@ -26,6 +46,7 @@ export async function deliverDue(db: Database, transport: MailTransport, batch =
         eq(emailOutbox.status, 'PENDING'),
         lte(emailOutbox.nextAttemptAt, now),
         or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)),
+        sendable,
       ),
     )
     .orderBy(asc(emailOutbox.nextAttemptAt))
@@ -37,20 +58,19 @@ export async function deliverDue(db: Database, transport: MailTransport, batch =
     .where(inArray(emailOutbox.id, due))
     .returning();
   let sent = 0;
+  const routes = new Map<string, ReturnType<MailRouter['routeFor']>>();
   for (const message of claimed) {
-    const [site] = await db
-      .select({ title: websites.siteTitle, hosts: websites.hosts })
-      .from(websites)
-      .where(eq(websites.id, message.websiteId));
-    const host = site?.hosts[0];
-    const domain = host?.includes('.') ? host : 'localhost.localdomain';
-    const name = (site?.title ?? 'Store').replace(/["\r\n<>]/g, '');
+    const route = routes.get(message.websiteId) ?? router.routeFor(message.websiteId);
+    routes.set(message.websiteId, route);
     try {
-      await transport.sendMail({
-        from: `"${name}" <no-reply@${domain}>`,
+      const chosen = await route;
+      if (!chosen.ok) throw new Error(chosen.error);
+      await chosen.transport.sendMail({
+        from: chosen.from,
         to: message.toAddress,
         subject: message.subject,
         text: message.textBody,
+        ...(message.htmlBody ? { html: message.htmlBody } : {}),
       });
       await db
         .update(emailOutbox)
@@ -59,13 +79,17 @@ export async function deliverDue(db: Database, transport: MailTransport, batch =
       sent += 1;
     } catch (error) {
       const failed = message.attempts >= MAX_ATTEMPTS;
+      const chosen = await route.catch(() => null);
       await db
         .update(emailOutbox)
         .set({
           status: failed ? 'FAILED' : 'PENDING',
           lockedUntil: null,
           nextAttemptAt: new Date(Date.now() + backoffMs(message.attempts)),
-          lastError: String((error as Error).message ?? error).slice(0, 500),
+          lastError: (chosen?.ok
+            ? chosen.describe(error, message.toAddress)
+            : String((error as Error).message ?? error)
+          ).slice(0, 500),
         })
         .where(eq(emailOutbox.id, message.id));
     }

@@ -38,7 +38,7 @@ export async function startAccountSession(
   });
   // `role` only for an owner or a contributor (with its spec §3 code): the cached pages carry
   // no per-visitor state, so the runtime reads it here to show the owner a link to the studio
-  // (issue 13) and to leave the site's own people out of the visitor numbers (spec §6). It
+  // and to leave the site's own people out of the visitor numbers (spec §6). It
   // grants nothing (the studio checks the session); a customer's cookie keeps the spec's two fields.
   const info = { authenticated: true, siteUserId: account.id };
   const staff =

@@ -133,7 +133,9 @@ export async function countCouponUses(
 ): Promise<void> {
   const usedUp = () => new ApiError('CONFLICT', COUPON_ERRORS.COUPON_USED_UP);
   if (cart.invalidCoupons.some((c) => c.code === 'COUPON_USED_UP')) throw usedUp();
-  for (const coupon of cart.validCoupons) {
+  // In code order, like every other row lock of checkout (no deadlock between two carts).
+  const byCode = [...cart.validCoupons].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  for (const coupon of byCode) {
     const counted = await tx
       .update(coupons)
       .set({ timesUsed: sql`${coupons.timesUsed} + 1` })

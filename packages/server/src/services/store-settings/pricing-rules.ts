@@ -7,8 +7,10 @@ import {
 } from '@store/commerce';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { coupons, shippingOptions, taxRules, variants } from '../../db/schema/index';
+import type { Tx } from '../../db/client';
 import type { Db } from '../cart/cart-store';
 import { createSiteRulesCache } from '../cart/site-rules-cache';
+import { notifySiteChanged } from '../studio/site-changed';
 
 /** Basis points → exact decimal percent string: 888 → "8.88". */
 export function basisPointsToPercent(bp: number): string {
@@ -54,7 +56,10 @@ export interface PricingRules {
   shippingRates: ShippingRate[];
 }
 
-/** Per-process cache (every cart read needs them); the owner's writes call `forgetPricingRules`. */
+/**
+ * Per-process cache (every cart read needs them). The owner's writes call `forgetPricingRules`
+ * and NOTIFY `site_changed`, which makes every other process call it too.
+ */
 const cached = createSiteRulesCache<PricingRules>(async (db, websiteId) => ({
   // Sequential on purpose: inside a transaction these share one connection.
   taxRules: await loadTaxRules(db, websiteId),
@@ -66,6 +71,21 @@ export const loadPricingRules = (db: Db, websiteId: string) => cached(db, websit
 /** After an owner's change to shipping options or tax rules: this process prices with it at once. */
 export function forgetPricingRules(websiteId: string): void {
   cached.forget(websiteId);
+}
+
+/**
+ * Run an owner's write of tax rules or shipping options and NOTIFY `site_changed` in the same
+ * transaction: every process drops its cached rules (and the site's pages) when it commits.
+ */
+export async function announce<T>(tx: Tx, websiteId: string, write: PromiseLike<T>): Promise<T> {
+  const result = await write;
+  await notifySiteChanged(tx, websiteId);
+  return result;
+}
+
+/** Every site's rules (the change listener reconnected: changes may have been missed). */
+export function forgetAllPricingRules(): void {
+  cached.clear();
 }
 
 /** The cart's coupons (enabled ones; codes compare case-insensitively), with dates and usage. */

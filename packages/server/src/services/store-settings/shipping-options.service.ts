@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { shippingOptions } from '../../db/schema/index';
-import { forgetPricingRules } from './pricing-rules';
+import { announce, forgetPricingRules } from './pricing-rules';
 import { notFound } from './not-found';
 
 type Input = z.output<typeof shippingOptionInput>;
@@ -33,10 +33,16 @@ export async function listShippingOptions(db: Database, websiteId: string) {
 export async function createShippingOption(db: Database, websiteId: string, input: Input) {
   const last = sql<number>`coalesce((select max(${shippingOptions.displayIndex}) + 1 from ${shippingOptions} where ${shippingOptions.websiteId} = ${websiteId}), 0)`;
   const row = theRow(
-    await db
-      .insert(shippingOptions)
-      .values({ ...input, displayIndex: input.displayIndex ?? last, websiteId })
-      .returning(),
+    await db.transaction(async (tx) =>
+      announce(
+        tx,
+        websiteId,
+        tx
+          .insert(shippingOptions)
+          .values({ ...input, displayIndex: input.displayIndex ?? last, websiteId })
+          .returning(),
+      ),
+    ),
     'insert into shipping_options',
   );
   forgetPricingRules(websiteId);
@@ -44,11 +50,17 @@ export async function createShippingOption(db: Database, websiteId: string, inpu
 }
 
 export async function updateShippingOption(db: Database, websiteId: string, id: string, input: Input) {
-  const [row] = await db
-    .update(shippingOptions)
-    .set(input)
-    .where(and(eq(shippingOptions.websiteId, websiteId), eq(shippingOptions.id, id)))
-    .returning();
+  const [row] = await db.transaction(async (tx) =>
+    announce(
+      tx,
+      websiteId,
+      tx
+        .update(shippingOptions)
+        .set(input)
+        .where(and(eq(shippingOptions.websiteId, websiteId), eq(shippingOptions.id, id)))
+        .returning(),
+    ),
+  );
   if (!row) throw notFound();
   forgetPricingRules(websiteId);
   return present(row);
@@ -56,10 +68,16 @@ export async function updateShippingOption(db: Database, websiteId: string, id: 
 
 /** Carts that had chosen it simply have no option selected any more (the cart view drops it). */
 export async function deleteShippingOption(db: Database, websiteId: string, id: string) {
-  const gone = await db
-    .delete(shippingOptions)
-    .where(and(eq(shippingOptions.websiteId, websiteId), eq(shippingOptions.id, id)))
-    .returning({ id: shippingOptions.id });
+  const gone = await db.transaction(async (tx) =>
+    announce(
+      tx,
+      websiteId,
+      tx
+        .delete(shippingOptions)
+        .where(and(eq(shippingOptions.websiteId, websiteId), eq(shippingOptions.id, id)))
+        .returning({ id: shippingOptions.id }),
+    ),
+  );
   if (gone.length === 0) throw notFound();
   forgetPricingRules(websiteId);
   return { ok: true };

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { taxRules } from '../../db/schema/index';
 import { notFound } from './not-found';
-import { forgetPricingRules } from './pricing-rules';
+import { announce, forgetPricingRules } from './pricing-rules';
 
 type Input = z.output<typeof taxRuleInput>;
 
@@ -25,10 +25,16 @@ export async function listTaxRules(db: Database, websiteId: string) {
 
 export async function createTaxRule(db: Database, websiteId: string, input: Input) {
   const row = theRow(
-    await db
-      .insert(taxRules)
-      .values({ ...input, websiteId })
-      .returning(),
+    await db.transaction(async (tx) =>
+      announce(
+        tx,
+        websiteId,
+        tx
+          .insert(taxRules)
+          .values({ ...input, websiteId })
+          .returning(),
+      ),
+    ),
     'insert into tax_rules',
   );
   forgetPricingRules(websiteId);
@@ -36,21 +42,33 @@ export async function createTaxRule(db: Database, websiteId: string, input: Inpu
 }
 
 export async function updateTaxRule(db: Database, websiteId: string, id: string, input: Input) {
-  const [row] = await db
-    .update(taxRules)
-    .set(input)
-    .where(and(eq(taxRules.websiteId, websiteId), eq(taxRules.id, id)))
-    .returning();
+  const [row] = await db.transaction(async (tx) =>
+    announce(
+      tx,
+      websiteId,
+      tx
+        .update(taxRules)
+        .set(input)
+        .where(and(eq(taxRules.websiteId, websiteId), eq(taxRules.id, id)))
+        .returning(),
+    ),
+  );
   if (!row) throw notFound();
   forgetPricingRules(websiteId);
   return present(row);
 }
 
 export async function deleteTaxRule(db: Database, websiteId: string, id: string) {
-  const gone = await db
-    .delete(taxRules)
-    .where(and(eq(taxRules.websiteId, websiteId), eq(taxRules.id, id)))
-    .returning({ id: taxRules.id });
+  const gone = await db.transaction(async (tx) =>
+    announce(
+      tx,
+      websiteId,
+      tx
+        .delete(taxRules)
+        .where(and(eq(taxRules.websiteId, websiteId), eq(taxRules.id, id)))
+        .returning({ id: taxRules.id }),
+    ),
+  );
   if (gone.length === 0) throw notFound();
   forgetPricingRules(websiteId);
   return { ok: true };

@@ -1,17 +1,26 @@
 import { type Layout, checkLayout } from '@store/blocks';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { lockName } from '../../db/advisory-lock';
 import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { type StoredLayout, pageRevisions, pageSettings } from '../../db/schema/index';
 import { ApiError } from '../../errors';
+import { cleanLayoutHtml } from '../html/clean-content';
+import { withRenderedMarkdown } from '../html/published-markdown';
 import { findPage } from './pages.service';
 import { notifySiteChanged } from './site-changed';
 
-/** Validate a layout from the studio; a bad one (or one past 60 blocks) is a 400 with the reason. */
-export function parseLayout(input: unknown): Layout {
+/**
+ * Validate a layout from the studio; a bad one (or one past 60 blocks) is a 400 with the
+ * reason. Its blocks' HTML is sanitised (embeds may frame the site's allowed origins,
+ * `frameOrigins`), and checked again (escaping can lengthen it).
+ */
+export function parseLayout(input: unknown, frameOrigins: readonly string[] = []): Layout {
   const checked = checkLayout(input);
   if (!checked.ok) throw new ApiError('VALIDATION_FAILED', checked.message);
-  return checked.layout;
+  const cleaned = checkLayout(cleanLayoutHtml(checked.layout, frameOrigins));
+  if (!cleaned.ok) throw new ApiError('VALIDATION_FAILED', cleaned.message);
+  return cleaned.layout;
 }
 
 /** A page that predates blocks: its HTML body becomes one text block, so nothing is lost. */
@@ -86,13 +95,18 @@ export async function saveDraft(db: Database, websiteId: string, id: string, lay
  * `site_changed` is notified in the same transaction so every process's page cache drops
  * the site at commit.
  */
-export async function publishLayout(db: Database, websiteId: string, id: string, layout: Layout) {
+export async function publishLayout(db: Database, websiteId: string, id: string, draft: Layout) {
   await findPage(db, websiteId, id);
+  const layout = await withRenderedMarkdown(draft);
   return db.transaction(async (tx) => {
+    // One publish of a page at a time, its revision stamped once it holds the lock (the clock,
+    // not the transaction's start): the publish that commits last is the newest revision,
+    // so the live page is always the newest one, whatever order concurrent publishes began in.
+    await lockName(tx, `publish:${id}`);
     const rev = theRow(
       await tx
         .insert(pageRevisions)
-        .values({ websiteId, collectionId: id, layout })
+        .values({ websiteId, collectionId: id, layout, createdAt: sql`clock_timestamp()` })
         .returning({ id: pageRevisions.id, createdAt: pageRevisions.createdAt }),
       'insert into page_revisions',
     );

@@ -1,5 +1,6 @@
 import type { PageSettingsInput } from '@store/api';
 import { and, eq, sql } from 'drizzle-orm';
+import { lockName } from '../../db/advisory-lock';
 import type { Database, Tx } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { collections, items, navigations, pageSettings } from '../../db/schema/index';
@@ -12,6 +13,14 @@ import { uniqueName } from './unique-name';
 
 export const pageKinds = { page: CollectionType.page, blog: 1, store: CollectionType.products } as const;
 export type PageKind = keyof typeof pageKinds;
+
+/**
+ * Slugs of the site's pages are chosen one transaction at a time (create, rename, new store):
+ * ten pages titled alike at once get ten free slugs instead of racing for one.
+ */
+export function lockSiteSlugs(tx: Tx, websiteId: string): Promise<void> {
+  return lockName(tx, `collection-slugs:${websiteId}`);
+}
 
 async function takenSlugs(db: Database | Tx, websiteId: string, except?: string): Promise<Set<string>> {
   const rows = await db
@@ -56,6 +65,7 @@ export async function createPage(
   input: { title: string; kind: PageKind; addToNavigation: boolean },
 ) {
   return db.transaction(async (tx) => {
+    await lockSiteSlugs(tx, websiteId);
     const urlId = uniqueName(input.title, await takenSlugs(tx, websiteId));
     const { max } = theRow(
       await tx
@@ -107,21 +117,37 @@ export async function findPage(db: Database | Tx, websiteId: string, id: string)
   return row;
 }
 
+/** Statuses whose page visitors see now or will see at its time without anyone publishing it. */
+const reachesVisitors = (status: string | undefined) =>
+  status === undefined || status === 'PUBLISHED' || status === 'SCHEDULED';
+
 /**
  * Save page settings (spec: title, navigation title, slug by the unique-name rule, SEO
  * description capped at 250, status, password lock, members-only). Returns the slug used.
+ * Settings have no draft: on a live page (or one this change puts online) they apply at
+ * once, so `guardLive` is called first and may refuse (the caller's right to publish).
  */
 export async function updatePageSettings(
   db: Database,
   websiteId: string,
   id: string,
   input: PageSettingsInput,
+  guardLive: () => void = () => {},
 ): Promise<{ urlId: string }> {
   return db.transaction(async (tx) => {
     const page = await findPage(tx, websiteId, id);
+    const [current] = await tx
+      .select({ status: pageSettings.status })
+      .from(pageSettings)
+      .where(eq(pageSettings.collectionId, id));
+    // A page without settings predates the studio's statuses and is live.
+    if (reachesVisitors(current?.status) || (input.status !== undefined && reachesVisitors(input.status)))
+      guardLive();
     let urlId = page.urlId;
-    if (input.urlId !== undefined && input.urlId !== page.urlId && page.urlId !== 'home')
+    if (input.urlId !== undefined && input.urlId !== page.urlId && page.urlId !== 'home') {
+      await lockSiteSlugs(tx, websiteId);
       urlId = uniqueName(input.urlId, await takenSlugs(tx, websiteId, id));
+    }
     if (input.status === 'SCHEDULED' && !input.publishAt)
       throw new ApiError('VALIDATION_FAILED', 'publishAt: a scheduled page needs a publish time.');
     await tx

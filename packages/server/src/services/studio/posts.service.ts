@@ -1,9 +1,11 @@
 import type { PostInput } from '@store/api';
 import { and, desc, eq } from 'drizzle-orm';
+import { lockName } from '../../db/advisory-lock';
 import type { Database, Tx } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { categories, collections, items } from '../../db/schema/index';
 import { ApiError } from '../../errors';
+import { cleanHtml } from '../html/clean-html';
 import { CollectionType, RecordType } from '../../pages/page-types';
 import { notifySiteChanged } from './site-changed';
 import { slugify, uniqueName } from './unique-name';
@@ -67,6 +69,8 @@ export async function listPosts(db: Database, websiteId: string, collectionId: s
 export async function createPost(db: Database, websiteId: string, collectionId: string, title: string) {
   return db.transaction(async (tx) => {
     const blog = await blogOf(tx, websiteId, collectionId);
+    // One post's slug at a time per blog: posts titled alike at once each get a free slug.
+    await lockName(tx, `item-slugs:${blog.id}`);
     const taken = await tx.select({ urlId: items.urlId }).from(items).where(eq(items.collectionId, blog.id));
     const row = theRow(
       await tx
@@ -84,6 +88,31 @@ export async function createPost(db: Database, websiteId: string, collectionId: 
     await notifySiteChanged(tx, websiteId);
     return row;
   });
+}
+
+/**
+ * A category named for the first time; when another save created the same one a moment
+ * earlier (its slug is taken), that one is used: two posts tagged at once share it.
+ */
+async function addCategory(
+  tx: Tx,
+  websiteId: string,
+  collectionId: string,
+  name: string,
+  existingCount: number,
+): Promise<string> {
+  const slug = slugify(name) || `c-${existingCount}`;
+  const [created] = await tx
+    .insert(categories)
+    .values({ websiteId, collectionId, displayName: name, slug })
+    .onConflictDoNothing({ target: [categories.collectionId, categories.slug] })
+    .returning({ id: categories.id });
+  if (created) return created.id;
+  const twin = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.collectionId, collectionId), eq(categories.slug, slug)));
+  return theRow(twin, 'select the category a concurrent save created').id;
 }
 
 /** Save a post: text, author, date, tags (≤ 50) and categories (≤ 25, created on first use). */
@@ -105,29 +134,15 @@ export async function updatePost(
       for (const name of names) {
         const found = existing.find((c) => c.displayName.toLowerCase() === name.toLowerCase());
         if (found) categoryIds.push(found.id);
-        else {
-          const row = theRow(
-            await tx
-              .insert(categories)
-              .values({
-                websiteId,
-                collectionId: blog.id,
-                displayName: name,
-                slug: slugify(name) || `c-${existing.length}`,
-              })
-              .returning({ id: categories.id }),
-            'insert into categories',
-          );
-          categoryIds.push(row.id);
-        }
+        else categoryIds.push(await addCategory(tx, websiteId, blog.id, name, existing.length));
       }
     }
     const updated = await tx
       .update(items)
       .set({
         ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.excerpt !== undefined ? { excerpt: input.excerpt } : {}),
-        ...(input.body !== undefined ? { body: input.body } : {}),
+        ...(input.excerpt !== undefined ? { excerpt: cleanHtml(input.excerpt, 'rich') } : {}),
+        ...(input.body !== undefined ? { body: cleanHtml(input.body, 'rich') } : {}),
         ...(input.author !== undefined ? { author: input.author || null } : {}),
         ...(input.publishOn !== undefined ? { publishOn: new Date(input.publishOn) } : {}),
         ...(tags ? { tags } : {}),

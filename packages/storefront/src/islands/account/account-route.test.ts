@@ -13,6 +13,10 @@ describe('account page views', () => {
     ['#orders/../../x', { view: 'orders' }],
     [`#orders/${'a'.repeat(65)}`, { view: 'orders' }],
     ['#unknown', { view: 'orders' }],
+    ['#forgot-password', { view: 'forgot-password' }],
+    ['#reset-password/1f2e-aa.Bc_d-9', { view: 'reset-password', token: '1f2e-aa.Bc_d-9' }],
+    ['#reset-password/', { view: 'orders' }],
+    ['#reset-password/a b', { view: 'orders' }],
   ])('%s → %o', (hash, route) => {
     expect(routeOf(hash)).toEqual(route);
   });

@@ -2,6 +2,7 @@ import { API_MESSAGES } from '@store/api/client';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api';
 import { failureText, fieldErrors } from './account-text';
+import { CodeStepForm } from './code-step';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The API's rule (ACCOUNT_PASSWORD in @store/api), checked here first so the visitor need not wait. */
@@ -21,8 +22,11 @@ function check(mode: Mode, email: string, password: string): Errors {
   return errors;
 }
 
-/** One of the two forms: sign in with an account, or create one (both sign in and reload). */
-function AuthForm({ mode }: { mode: Mode }) {
+/**
+ * One of the two forms: sign in with an account, or create one (both sign in and reload). An
+ * account with two-step sign-in (the owner, a contributor) answers a ticket: `onTicket`.
+ */
+function AuthForm({ mode, onTicket }: { mode: Mode; onTicket?(ticket: string): void }) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const id = (name: string) => `account-${mode}-${name}`;
@@ -40,7 +44,13 @@ function AuthForm({ mode }: { mode: Mode }) {
     try {
       const body = { email: email.trim(), password, rememberMe };
       if (mode === 'create') await api('POST /api/site-users/account', { body });
-      else await api('POST /api/site-users/account/session', { body });
+      else {
+        const answer = await api('POST /api/site-users/account/session', { body });
+        if ('ticket' in answer) {
+          setBusy(false);
+          return onTicket?.(answer.ticket);
+        }
+      }
       // A fresh page: the header, the cart (merged into the account's) and this island all
       // read the new session.
       location.reload();
@@ -108,14 +118,17 @@ function AuthForm({ mode }: { mode: Mode }) {
       <button type="submit" className="button" disabled={busy}>
         {title}
       </button>
+      {mode === 'sign-in' && <a href="#forgot-password">Forgot password?</a>}
     </form>
   );
 }
 
 export function AuthForms() {
+  const [ticket, setTicket] = useState('');
+  if (ticket) return <CodeStepForm ticket={ticket} onRestart={() => setTicket('')} />;
   return (
     <div className="account-auth">
-      <AuthForm mode="sign-in" />
+      <AuthForm mode="sign-in" onTicket={setTicket} />
       <AuthForm mode="create" />
     </div>
   );

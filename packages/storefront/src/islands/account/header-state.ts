@@ -1,7 +1,7 @@
 import { cookie, signedIn } from '../../cookies';
 
 /**
- * Issue 14: the header shows "Sign in" to visitors and "Account" + "Sign out" to signed-in
+ * The header shows "Sign in" to visitors and "Account" + "Sign out" to signed-in
  * site users. Pages are cached and shared, so the markup carries both and the theme's CSS
  * picks by `data-signed-in` on <html>, set here from the SiteUserInfo cookie. Part of the
  * entry (a few dozen bytes): the sign-out code loads only when the button is pressed.

@@ -7,6 +7,7 @@ import { AuthForms } from './auth-forms';
 import { type AccountRoute, routeOf } from './account-route';
 import { failureText } from './account-text';
 import { OrderDetail, OrderHistory } from './orders';
+import { ForgotPasswordForm, ResetPasswordForm } from './password-reset';
 
 type Me = { id: string; email: string; isOwner: boolean };
 
@@ -44,6 +45,9 @@ function Account() {
         } else setError(failureText(e));
       });
   }, []);
+  // The reset pages work signed in or out (a reset signs every other session out anyway).
+  if (route.view === 'forgot-password') return <ForgotPasswordForm />;
+  if (route.view === 'reset-password') return <ResetPasswordForm token={route.token} />;
   if (error) return <p role="alert">{error}</p>;
   if (me === undefined) return <p className="account-loading">Loading your account…</p>;
   if (me === null) return <AuthForms />;

@@ -1,3 +1,4 @@
+import { isLinkOf } from '@store/commerce';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Captcha, type CaptchaHandle } from './captcha';
 import { OwnerHtml } from './owner-html';
@@ -6,12 +7,6 @@ import type { FieldValue, FormFieldDef, FormProps, Values } from './form-types';
 import { MESSAGES } from './messages';
 import { submitForm, validateOnServer } from './submit-form';
 import { fieldError, initialValues, validateAll } from './validate';
-
-/** Insert owner-authored HTML so that its scripts run (post-submit HTML, spec §4). */
-function runHtml(target: HTMLElement, html: string) {
-  if (!html) return;
-  target.append(document.createRange().createContextualFragment(html));
-}
 
 /**
  * The visitor form (spec §4 "Form submission"): client validation → server validation →
@@ -29,7 +24,6 @@ export function FormView({ form }: { form: FormProps }) {
   const captchaKey = useRef<string | null>(null);
   const captcha = useRef<CaptchaHandle | null>(null);
   const root = useRef<HTMLDivElement>(null);
-  const after = useRef<HTMLDivElement>(null);
   const onSolved = useCallback((payload: string | null) => {
     captchaKey.current = payload;
   }, []);
@@ -95,16 +89,18 @@ export function FormView({ form }: { form: FormProps }) {
     if (!checked.ok) return fail(checked.message, checked.errors, false);
     const sent = await submitForm(form, values, captchaKey.current);
     if (!sent.ok) return fail(sent.message, sent.errors);
-    if (form.successRedirect) {
+    // Only to a path of this site or a web address, the rule the studio saved it under:
+    // never to another host through '//…' or '/\…', whatever reached the page.
+    if (form.successRedirect && isLinkOf(form.successRedirect, ['path', 'web'])) {
       location.assign(form.successRedirect);
       return;
     }
     setDone(true);
-    requestAnimationFrame(() => {
-      if (after.current) runHtml(after.current, form.submissionHTML ?? '');
-      root.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    });
   };
+  // Once the submission text is on screen, bring it into view.
+  useEffect(() => {
+    if (done) root.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [done]);
 
   if (done) {
     return (
@@ -113,7 +109,11 @@ export function FormView({ form }: { form: FormProps }) {
           className="form-submission-message"
           html={form.parsedSubmissionMessage || '<p>Thank you!</p>'}
         />
-        <div ref={after} className="form-submission-html" />
+        {/* The owner's post-submit HTML (spec §4), by the embed rules: media and players from
+            known hosts show, but its scripts do not run (nothing a contributor writes runs as the site). */}
+        {form.submissionHTML && (
+          <OwnerHtml className="form-submission-html" html={form.submissionHTML} kind="embed" />
+        )}
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { formatMoney } from '@store/commerce';
 import { useEffect, useState } from 'react';
+import { cleanHtml } from '../../components/clean-html';
 import { Modal } from '../../components/modal';
 
 /** The provider's info page for `locale`, else en_US (spec §7); null when neither loads. */
@@ -68,9 +69,12 @@ export function InstalmentModal(props: {
       {info === null ? (
         <p className="meta">No interest. You must be over 18 and a resident of {props.country}.</p>
       ) : (
-        // Our own server's static page for this locale (not user content).
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted, same-origin static HTML
-        <div className="instalment-info-page" dangerouslySetInnerHTML={{ __html: info }} />
+        // The server's static page for this locale, cleaned like any HTML the page did not build.
+        <div
+          className="instalment-info-page"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: DOMPurify output (cleanHtml)
+          dangerouslySetInnerHTML={{ __html: cleanHtml(info, 'embed') }}
+        />
       )}
     </Modal>
   );

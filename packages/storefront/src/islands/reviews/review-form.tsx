@@ -41,7 +41,7 @@ export function ReviewForm({ productId }: { productId: string }) {
   const [status, setStatus] = useState<'idle' | 'busy' | 'done'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
 
-  // An error goes away as soon as the visitor fixes its field (issue 16).
+  // An error goes away as soon as the visitor fixes its field.
   const set = <K extends Field>(field: K, value: Values[K]) => {
     const next = { ...values, [field]: value };
     setValues(next);

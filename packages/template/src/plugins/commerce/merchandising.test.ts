@@ -41,6 +41,12 @@ describe('product-status', () => {
       { localizedStrings: { productSaleText: 'Promo' } },
       '<div class="product-mark sale">Promo</div>',
     ],
+    [
+      'localized sale text, escaped (an owner may translate it)',
+      onSale,
+      { localizedStrings: { productSaleText: '<img src=x onerror=alert(1)>Promo & co' } },
+      '<div class="product-mark sale">&lt;img src=x onerror=alert(1)&gt;Promo &amp; co</div>',
+    ],
     ['neither', plain, {}, undefined],
   ])('%s', (_name, item, root, expected) => {
     expect(run(productStatusFormatter, item, root)).toBe(expected);
@@ -55,6 +61,13 @@ describe('product-quick-view', () => {
     [['grp'], { grp: 'outer' }, 'data-group="outer">Quick View'],
     [['literal'], {}, 'data-group="literal">Quick View'],
     [[], { localizedStrings: { productQuickViewText: 'Aperçu' } }, 'data-group="">Aperçu'],
+    // An owner's translation and a group value are text, never markup.
+    [
+      [],
+      { localizedStrings: { productQuickViewText: '<script>x()</script>' } },
+      'data-group="">&lt;script&gt;x()&lt;/script&gt;',
+    ],
+    [['grp'], { grp: '"><b>' }, 'data-group="&quot;&gt;&lt;b&gt;">Quick View'],
   ])('%j', (args, root, tail) => {
     expect(run(productQuickViewFormatter, item, root, args)).toBe(
       `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="q1" ${tail}</span>`,

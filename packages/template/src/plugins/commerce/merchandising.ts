@@ -88,7 +88,8 @@ export const productStatusFormatter: Formatter = (value, _args, ctx) => {
   }
   if (isOnSale(value)) {
     const text = toStr(ctx.resolve(['localizedStrings', 'productSaleText'])) || 'sale';
-    return `<div class="product-mark sale">${text}</div>`;
+    // Escaped like the sold-out mark: the site's own words, which may be an owner's translation.
+    return `<div class="product-mark sale">${escapeHtml(text)}</div>`;
   }
   return undefined;
 };
@@ -105,7 +106,7 @@ export const productQuickViewFormatter: Formatter = (value, args, ctx) => {
   }
   const text = ctx.resolve(['localizedStrings', 'productQuickViewText']);
   return (
-    `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${id}" data-group="${group}">` +
-    `${text === undefined ? 'Quick View' : toStr(text)}</span>`
+    `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${attr(id)}" data-group="${attr(group)}">` +
+    `${text === undefined ? 'Quick View' : escapeHtml(toStr(text))}</span>`
   );
 };

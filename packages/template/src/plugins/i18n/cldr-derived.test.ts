@@ -18,6 +18,13 @@ const render = (source: string, data: unknown, locale: string) =>
 
 const sameCldr = process.versions.cldr?.startsWith('48') === true;
 const cldrIt = sameCldr ? it : it.skip; // another CLDR release would disagree on data, not on code
+/**
+ * CLDR 48.2 (ICU 78.3, e.g. Node 22.23) groups fr-CH with an apostrophe where 48.0, the release
+ * of @phensley/cldr, has a narrow space; Node still reports CLDR 48 for it. Such a runtime
+ * disagrees with the engine's data for fr-CH only, so that locale's checks are skipped there.
+ */
+const frChGroup = new Intl.NumberFormat('fr-CH').formatToParts(1234).find((p) => p.type === 'group')?.value;
+const localeIt = (locale: string) => (locale === 'fr-CH' && frChGroup === "'" ? it.skip : cldrIt);
 
 /** CLDR 48 number output with the unit formatter's documented Java-era spacing. */
 function javaSpacing(parts: Intl.NumberFormatPart[]): string {
@@ -112,7 +119,7 @@ const LENGTHS = ['narrow', 'short', 'long'] as const;
 
 describe('unit names, widths and spacing follow the CLDR release of the Java engine', () => {
   for (const locale of LOCALES) {
-    cldrIt(`${locale}: ${UNITS.length} units × narrow/short/long × plural forms`, () => {
+    localeIt(locale)(`${locale}: ${UNITS.length} units × narrow/short/long × plural forms`, () => {
       const misses: string[] = [];
       for (const unit of UNITS) {
         for (const length of LENGTHS) {
@@ -215,7 +222,7 @@ describe('decimal options follow CLDR number patterns', () => {
     ['style:long', { notation: 'compact', compactDisplay: 'long' }],
   ];
   for (const locale of ['de-CH', 'es-ES', 'ru-RU', 'ar-EG', 'hi-IN', 'en-IN', 'pt-BR', 'sv-SE', 'fr-CH']) {
-    cldrIt(
+    localeIt(locale)(
       `${locale}: grouping (incl. minimum grouping digits), fraction and integer digits, compact`,
       () => {
         const misses: string[] = [];

@@ -1,0 +1,1 @@
+export { isLinkOf, isSitePath, type LinkKind, linkKind } from './site-path';
