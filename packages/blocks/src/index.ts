@@ -9,12 +9,34 @@ export {
   type Layout,
   type LayoutCheck,
   type Section,
+  type SectionBackground,
+  type SectionPadding,
   MAX_BLOCKS_PER_LAYOUT,
+  SECTION_PADDINGS,
   TOO_MANY_BLOCKS_MESSAGE,
   blockCount,
   checkLayout,
   layoutSchema,
 } from './layout';
+export {
+  type Breakpoint,
+  GRID_COLUMNS,
+  MAX_ROW,
+  MAX_ROW_SPAN,
+  type Placement,
+  type SectionGrid,
+  derivePhonePlacements,
+  gridFromStack,
+  moveBlock,
+  normalisePlacements,
+  phonePlacements,
+  placeNewBlock,
+  placementsFor,
+  readingOrder,
+  removePlacement,
+  resizeBlock,
+  stackFromGrid,
+} from './grid';
 export { BLOCK_HTML_PROPS, type CleanHtml, cleanBlockProps, cleanLayout } from './block-html';
 export { type HtmlKind, allowedUrl, iframeSrc } from './html-policy';
 export { MARKDOWN_RENDERER, markdownToHtml, renderMarkdownProp, storedMarkdownHtml } from './markdown';
