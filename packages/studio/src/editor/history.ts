@@ -27,3 +27,12 @@ export function redo<T>(history: History<T>): History<T> {
   if (next === undefined) return history;
   return { past: [...history.past, history.present], present: next, future: rest };
 }
+
+/**
+ * Replace the present without a new undo step: the keystrokes of one in-place edit after
+ * its first are one step, so Undo takes the whole edit back at once.
+ */
+export function amend<T>(history: History<T>, next: T): History<T> {
+  if (next === history.present) return history;
+  return { ...history, present: next, future: [] };
+}
