@@ -1,5 +1,6 @@
 import { isLinkOf } from '@store/commerce';
 import { z } from 'zod';
+import { CHART_VARIANTS } from './chart';
 
 /** A field the studio shows for a block property. */
 export interface BlockField {
@@ -21,6 +22,11 @@ export interface BlockField {
   options?: readonly string[];
   min?: number;
   max?: number;
+  /**
+   * What an empty field shows, greyed, in the studio (the field and the page preview): a new
+   * block starts empty, so this is never stored and never reaches the published page.
+   */
+  placeholder?: string;
 }
 
 const text = (max: number, fallback = '') => z.string().max(max).default(fallback);
@@ -72,18 +78,18 @@ export const blockTypes = {
   heading: {
     label: 'Heading',
     props: z.object({
-      text: text(500, 'A new heading'),
+      text: text(500),
       level: z.coerce.number().int().min(1).max(4).default(2),
     }),
     fields: [
-      { name: 'text', label: 'Heading text', kind: 'text' },
+      { name: 'text', label: 'Heading text', kind: 'text', placeholder: 'A new heading' },
       { name: 'level', label: 'Level', kind: 'number', min: 1, max: 4 },
     ],
   },
   text: {
     label: 'Text',
-    props: z.object({ html: text(20_000, '<p>Write something here.</p>') }),
-    fields: [{ name: 'html', label: 'Text', kind: 'richtext' }],
+    props: z.object({ html: text(20_000) }),
+    fields: [{ name: 'html', label: 'Text', kind: 'richtext', placeholder: 'Write something here.' }],
   },
   image: {
     label: 'Image',
@@ -267,22 +273,22 @@ export const blockTypes = {
   button: {
     label: 'Button',
     props: z.object({
-      label: text(100, 'Learn more'),
+      label: text(100),
       href: link,
       align: z.enum(['left', 'center', 'right']).default('left'),
     }),
     fields: [
-      { name: 'label', label: 'Button label', kind: 'text' },
+      { name: 'label', label: 'Button label', kind: 'text', placeholder: 'Learn more' },
       { name: 'href', label: 'Link', kind: 'url' },
       { name: 'align', label: 'Alignment', kind: 'select', options: ['left', 'center', 'right'] },
     ],
   },
   quote: {
     label: 'Quote',
-    props: z.object({ text: text(2000, 'A quote worth repeating.'), source: text(200) }),
+    props: z.object({ text: text(2000), source: text(200) }),
     fields: [
-      { name: 'text', label: 'Quote', kind: 'textarea' },
-      { name: 'source', label: 'Source', kind: 'text' },
+      { name: 'text', label: 'Quote', kind: 'textarea', placeholder: 'A quote worth repeating.' },
+      { name: 'source', label: 'Source', kind: 'text', placeholder: 'Who said it' },
     ],
   },
   spacer: {
@@ -334,6 +340,25 @@ export const blockTypes = {
       { name: 'formId', label: 'Form', kind: 'form' },
     ],
   },
+  chart: {
+    label: 'Chart',
+    props: z.object({
+      variant: oneOf(CHART_VARIANTS, 'bar'),
+      title: text(200),
+      data: text(5000, 'Month, Visitors\nJanuary, 120\nFebruary, 180\nMarch, 150'),
+      showLegend: z.boolean().default(true),
+    }),
+    fields: [
+      { name: 'title', label: 'Title', kind: 'text' },
+      { name: 'variant', label: 'Chart type', kind: 'select', options: CHART_VARIANTS },
+      {
+        name: 'data',
+        label: 'Data (one row per line, cells separated by commas; the first row names the columns)',
+        kind: 'textarea',
+      },
+      { name: 'showLegend', label: 'Show legend', kind: 'checkbox' },
+    ],
+  },
   form: {
     label: 'Form',
     props: z.object({ formId: id }),
@@ -343,6 +368,19 @@ export const blockTypes = {
 
 export type BlockType = keyof typeof blockTypes;
 export const blockTypeNames = Object.keys(blockTypes) as BlockType[];
+
+/**
+ * What an empty block shows in the studio's preview instead of its text (greyed), by block
+ * type: the placeholders of its fields. The preview passes these to the block templates;
+ * the site never does, so a placeholder is never published.
+ */
+export function blockPlaceholders(): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [type, spec] of Object.entries(blockTypes))
+    for (const field of spec.fields as readonly BlockField[])
+      if (field.placeholder) (out[type] ??= {})[field.name] = field.placeholder;
+  return out;
+}
 
 /** A new block of a type with its default props. */
 export function defaultProps(type: BlockType): Record<string, unknown> {

@@ -1,4 +1,6 @@
+import { chartProps } from './chart';
 import { type Embed, parseEmbedUrl, playerTitle } from './embeds';
+import { gallerySizes, imageBlockSizes } from './image-sizes';
 import type { Block } from './layout';
 import { SOCIAL_NETWORKS, checkSocialLink, detectNetwork } from './social-links';
 
@@ -40,6 +42,8 @@ function galleryProps(block: Block): Record<string, unknown> {
   return {
     galleryId: base,
     moving,
+    // How wide the slides are drawn for this design, so the srcset pick is sharp and no larger.
+    imageSizes: gallerySizes(p),
     slides: images.map((entry, i) => ({
       ...entry,
       number: i + 1,
@@ -123,6 +127,10 @@ export function derivedProps(block: Block, embedOrigins: readonly string[] = [])
     }
     case 'gallery':
       return galleryProps(block);
+    case 'image':
+      return { imageSizes: imageBlockSizes(p.variant) };
+    case 'chart':
+      return chartProps(p);
     default:
       return {};
   }
