@@ -1,6 +1,7 @@
 import { chartProps } from './chart';
 import { type Embed, parseEmbedUrl, playerTitle } from './embeds';
 import { gallerySizes, imageBlockSizes } from './image-sizes';
+import { gallerySizes, imageBlockSizes } from './image-sizes';
 import type { Block } from './layout';
 import { SOCIAL_NETWORKS, checkSocialLink, detectNetwork } from './social-links';
 
@@ -42,6 +43,8 @@ function galleryProps(block: Block): Record<string, unknown> {
   return {
     galleryId: base,
     moving,
+    // How wide the slides are drawn for this design, so the srcset pick is sharp and no larger.
+    imageSizes: gallerySizes(p),
     // How wide the slides are drawn for this design, so the srcset pick is sharp and no larger.
     imageSizes: gallerySizes(p),
     slides: images.map((entry, i) => ({
@@ -127,6 +130,8 @@ export function derivedProps(block: Block, embedOrigins: readonly string[] = [])
     }
     case 'gallery':
       return galleryProps(block);
+    case 'image':
+      return { imageSizes: imageBlockSizes(p.variant) };
     case 'image':
       return { imageSizes: imageBlockSizes(p.variant) };
     case 'chart':

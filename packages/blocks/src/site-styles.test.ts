@@ -39,4 +39,15 @@ describe('site styles', () => {
     expect(css).toContain('--accent:rgb(0, 0, 128);--accent-ink:#fff');
     expect(css).not.toContain('googleapis');
   });
+
+  it('sets the button shape and outline text once, as variables every button reads', () => {
+    const square = siteStylesCss({ ...defaultSiteStyles, buttonShape: 'square', accentColor: '#ffd700' });
+    expect(square).toContain('--button-radius:0;');
+    // A light accent is not legible as text on the page: outlined buttons use the text colour.
+    expect(square).toContain('--accent-text:rgb(29, 29, 31);');
+    // No rule that outranks an outlined button's colours (white text on its white fill).
+    expect(square).not.toMatch(/\.button\{color/);
+    const pill = siteStylesCss({ ...defaultSiteStyles, accentColor: 'navy' });
+    expect(pill).toContain('--accent-text:rgb(0, 0, 128);--button-radius:999px;');
+  });
 });

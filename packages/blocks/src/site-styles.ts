@@ -145,6 +145,9 @@ const SPACE = { compact: '16px', comfortable: '28px', airy: '44px' };
 export function siteStylesCss(styles: SiteStyles): string {
   const rgba = (v: string) => parseColor(v) ?? [0, 0, 0, 1];
   const accent = rgba(styles.accentColor);
+  // Text in the accent colour on the page (outlined buttons, links) needs a dark accent to be
+  // read; a light one gives way to the text colour. Filled buttons use --accent-ink on --accent.
+  const accentText = isDarkColor(accent) ? toCss(accent) : toCss(rgba(styles.textColor));
   const faces = [...new Set([styles.headingFont, styles.bodyFont])]
     .map((f) => FONT_FAMILIES[f].file)
     .filter((f): f is NonNullable<typeof f> => f !== null)
@@ -156,10 +159,10 @@ export function siteStylesCss(styles: SiteStyles): string {
     );
   return [
     ...faces,
-    `:root{--accent:${toCss(accent)};--accent-ink:${isDarkColor(accent) ? '#fff' : '#1d1d1f'};--ink:${toCss(rgba(styles.textColor))};--bg:${toCss(rgba(styles.backgroundColor))};font-family:${FONT_FAMILIES[styles.bodyFont].css}}`,
+    // The theme's buttons (filled, outlined, add to cart, checkout, search) all read
+    // --button-radius and --accent-ink / --accent-text: no selector here outranks a variant.
+    `:root{--accent:${toCss(accent)};--accent-ink:${isDarkColor(accent) ? '#fff' : '#1d1d1f'};--ink:${toCss(rgba(styles.textColor))};--bg:${toCss(rgba(styles.backgroundColor))};--accent-text:${accentText};--button-radius:${RADIUS[styles.buttonShape]};font-family:${FONT_FAMILIES[styles.bodyFont].css}}`,
     `h1,h2,h3,h4,.site-title{font-family:${FONT_FAMILIES[styles.headingFont].css}}`,
-    `.button,.sqs-add-to-cart-button,.button-link{border-radius:${RADIUS[styles.buttonShape]}}`,
-    `.button{color:var(--accent-ink)}`,
     `.site-main{padding-top:${SPACE[styles.spacing]}}.page-section{margin-bottom:${SPACE[styles.spacing]}}`,
   ].join('');
 }
