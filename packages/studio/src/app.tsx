@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { ApiFailure, type StudioSession, api } from './api';
 import { DialogHost } from './components/dialogs';
+import { StudioQueryProvider } from './data/query-client';
 import { navigate, paths, usePath } from './router';
 import { ACCEPT_INVITATION_PATH, AcceptInvitation } from './settings/people-accept';
 import { SignedOutPage, isSignedOutPage } from './account/signed-out-pages';
@@ -18,6 +19,15 @@ const SetupScreen = lazy(() => import('./setup/setup-screen').then((m) => ({ def
  * sign-in page (and returns to where it was going after signing in); an owner gets the shell.
  */
 export function App() {
+  // Server state (TanStack Query, keyed by API route: data/query-keys.ts) for every screen.
+  return (
+    <StudioQueryProvider>
+      <StudioApp />
+    </StudioQueryProvider>
+  );
+}
+
+function StudioApp() {
   const path = usePath();
   const [session, setSession] = useState<StudioSession | null | 'loading' | FirstRun>('loading');
 
