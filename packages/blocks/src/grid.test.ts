@@ -166,7 +166,11 @@ describe('checkLayout with section settings', () => {
     ],
     [
       { background: { image: { src: 'javascript:alert(1)', focalX: 0, focalY: 0 } } },
-      'Section 1: Use a web address (https://…) or an image of this site.',
+      'Section 1: Choose an image from the media library.',
+    ],
+    [
+      { background: { image: { src: 'https://elsewhere.example/a.jpg', focalX: 0, focalY: 0 } } },
+      'Section 1: Choose an image from the media library.',
     ],
     [{ background: { overlay: 2 } }, 'Section 1: The overlay must be between 0 and 1.'],
     [{ background: { video: { url: '' } } }, 'Section 1: Add a video link.'],

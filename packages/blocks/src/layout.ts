@@ -65,7 +65,11 @@ const mediaUrl = z
   .trim()
   .min(1, 'Choose an image.')
   .max(2048, 'The address is too long.')
-  .refine((u) => allowedUrl('img', 'src', u), 'Use a web address (https://…) or an image of this site.');
+  // The site's policy loads images from the site only: an image of its media library.
+  .refine(
+    (u) => /^\/(?![/\\])/.test(u) && allowedUrl('img', 'src', u),
+    'Choose an image from the media library.',
+  );
 const backgroundSchema = z.strictObject(
   {
     color: hexColor.optional(),

@@ -1,7 +1,9 @@
 import { type CleanHtml, cleanBlockProps } from './block-html';
 import { derivedProps } from './derived-props';
+import { type FacetData, facetProps } from './facets';
 import type { Block, Layout } from './layout';
 import { markdownToHtml, storedMarkdownHtml } from './markdown';
+import { hasSectionSettings, renderSetSection } from './section-html';
 
 /** What the engine gives back for a compiled template (structurally @store/template's Template). */
 export interface CompiledTemplate {
@@ -16,6 +18,8 @@ export interface BlockData {
   collections?: Record<string, { collection: Record<string, unknown>; items: Record<string, unknown>[] }>;
   /** Forms by id. */
   forms?: Record<string, Record<string, unknown>>;
+  /** Tags and publication months of a collection by collection id (tag cloud, archive). */
+  facets?: Record<string, FacetData>;
 }
 
 export interface RenderLayoutOptions {
@@ -61,14 +65,19 @@ export function blockContext(block: Block, options: RenderLayoutOptions): Record
     extra.collection = entry?.collection ?? null;
     extra.items = entry ? entry.items.slice(0, Number(p.limit) || 4) : [];
   }
+  if (block.type === 'tagcloud' || block.type === 'archive')
+    Object.assign(extra, facetProps(block, data.facets?.[String(p.collectionId)], options.locale ?? 'en-US'));
   if (block.type === 'form' || block.type === 'newsletter')
     extra.form = data.forms?.[String(p.formId)] ?? null;
   const { rendered: _stored, ...props } = p;
   return { ...options.site, ...props, ...extra, blockId: block.id, blockType: block.type };
 }
 
-/** Render one block through its template, wrapped in the block container. */
-export function renderBlock(block: Block, options: RenderLayoutOptions): string {
+/**
+ * Render one block through its template, wrapped in the block container; `style`: the
+ * wrapper's inline style (a grid section's placement).
+ */
+export function renderBlock(block: Block, options: RenderLayoutOptions, style?: string): string {
   const source = options.templates[block.type];
   const inner =
     source === undefined
@@ -76,22 +85,34 @@ export function renderBlock(block: Block, options: RenderLayoutOptions): string 
       : options.compile(source, `blocks/${block.type}`).render(blockContext(block, options), {
           locale: options.locale ?? 'en-US',
         });
-  return `<div class="sqs-block sqs-block-${attr(block.type)}" data-block-type="${attr(block.type)}" data-block-id="${attr(block.id)}">${inner}</div>`;
+  const styleAttr = style ? ` style="${attr(style)}"` : '';
+  return `<div class="sqs-block sqs-block-${attr(block.type)}" data-block-type="${attr(block.type)}" data-block-id="${attr(block.id)}"${styleAttr}>${inner}</div>`;
 }
 
 /**
- * Render a layout to HTML: each section and, in it, each block through the theme's
+ * Render a layout to HTML: each section (with its background, padding and grid, if set)
+ * and, in it, each block through the theme's
  * template for its type. The same function runs on the server (published layouts) and in
  * the studio (drafts), with the same templates and engine, so the preview is what
  * visitors get.
  */
 export function renderLayout(layout: Layout, options: RenderLayoutOptions): string {
+  const allowedOrigins = siteEmbedOrigins(options.site);
   return layout.sections
-    .map(
-      (section) =>
-        `<section class="page-section" data-section-id="${attr(section.id)}">${section.blocks
-          .map((block) => renderBlock(block, options))
-          .join('')}</section>`,
+    .map((section, s) =>
+      // A section with a background, padding or grid (section-html.ts); a plain one as always.
+      hasSectionSettings(section)
+        ? renderSetSection(
+            section,
+            (i, style) => {
+              const block = section.blocks[i];
+              return block ? renderBlock(block, options, style) : '';
+            },
+            { first: s === 0, allowedOrigins },
+          )
+        : `<section class="page-section" data-section-id="${attr(section.id)}">${section.blocks
+            .map((block) => renderBlock(block, options))
+            .join('')}</section>`,
     )
     .join('');
 }

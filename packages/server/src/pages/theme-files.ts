@@ -45,7 +45,12 @@ export function themeFiles(name = 'default'): ThemeFiles {
     layout: fs.readFileSync(path.join(dir, 'layout.html'), 'utf8'),
     // Served as one hashed, cached file (theme-stylesheet.ts): the theme's and the blocks' CSS,
     // whitespace runs removed.
-    css: [path.join(dir, 'theme.css'), path.join(dir, 'header.css'), path.join(blocksDir, 'blocks.css')]
+    css: [
+      path.join(dir, 'theme.css'),
+      path.join(dir, 'header.css'),
+      path.join(blocksDir, 'blocks.css'),
+      path.join(blocksDir, 'sections.css'),
+    ]
       .filter((file) => fs.existsSync(file))
       .map((file) => fs.readFileSync(file, 'utf8').replace(/\s*\n\s*/g, ''))
       .join(''),

@@ -1,6 +1,7 @@
 import { type BlockData, type Layout, renderLayout, siteEmbedOrigins } from '@store/blocks';
 import { type Template, createEngine } from '@store/template';
 import blocksCss from '../../../server/themes/default/blocks/blocks.css?raw';
+import sectionsCss from '../../../server/themes/default/blocks/sections.css?raw';
 import themeCss from '../../../server/themes/default/theme.css?raw';
 import { cleanHtml } from './clean-html';
 
@@ -57,4 +58,4 @@ export function renderPreviewHtml(layout: Layout, data: BlockData, site: Record<
 }
 
 /** The theme's stylesheets, for the preview frame's head. */
-export const previewCss = `${themeCss}${blocksCss}`;
+export const previewCss = `${themeCss}${blocksCss}${sectionsCss}`;
