@@ -74,6 +74,8 @@ export interface ApiPagesOptions<K extends RouteKey, Row> {
   next: (page: ApiOutput<K>) => string | null | undefined;
   fetch?: (input: ApiInput<K>) => Promise<ApiOutput<K>>;
   enabled?: boolean;
+  /** Default 0: a list shows what it had at once and asks again on every visit (others change it). */
+  staleTime?: number;
 }
 
 /**
@@ -98,6 +100,7 @@ export function useApiPages<K extends RouteKey, Row>(
     },
     getNextPageParam: (last) => options.next(last) ?? undefined,
     enabled: options.enabled,
+    staleTime: options.staleTime ?? 0,
   });
   const pages = query.data?.pages ?? [];
   return {
