@@ -37,6 +37,20 @@ export {
   resizeBlock,
   stackFromGrid,
 } from './grid';
+export {
+  type IdFactory,
+  SECTION_TEMPLATES,
+  type SectionTemplate,
+  contactFormSection,
+  faqSection,
+  gallerySection,
+  heroSection,
+  newsletterSection,
+  pricingSection,
+  productGridSection,
+  randomId,
+  textWithImageSection,
+} from './section-templates';
 export { BLOCK_HTML_PROPS, type CleanHtml, cleanBlockProps, cleanLayout } from './block-html';
 export { type HtmlKind, allowedUrl, iframeSrc } from './html-policy';
 export { MARKDOWN_RENDERER, markdownToHtml, renderMarkdownProp, storedMarkdownHtml } from './markdown';
