@@ -1,16 +1,22 @@
 import { formatMoney } from '@store/commerce';
 import { useEffect, useRef, useState } from 'react';
-import { usePagedList } from '../components/use-paged-list';
+import {
+  type Column,
+  DataList,
+  FilterSelect,
+  ListToolbar,
+  LoadMore,
+  SearchBox,
+} from '../components/list-kit';
+import { useApiPages } from '../data/api-query';
 import { navigate } from '../router';
 import {
   type ProductQuery,
   type ProductSummary,
   type ProductTypeCode,
   type Store,
-  failureMessage,
   productPaths,
   productTypes,
-  productsApi,
   stockLabel,
   stockStates,
   typeLabel,
@@ -27,6 +33,55 @@ const price = (p: ProductSummary) => {
 };
 const stock = (p: ProductSummary) => (p.totalStock === null ? 'Unlimited' : `${p.totalStock} in stock`);
 const variantsText = (n: number) => (n === 1 ? '1 variant' : `${n} variants`);
+const open = (id: string) => navigate(productPaths.product(id));
+
+const columns: Column<ProductSummary>[] = [
+  {
+    key: 'image',
+    header: 'Image',
+    hiddenHeader: true,
+    className: 'product-table__thumb',
+    cell: (p) =>
+      p.mainImageUrl ? (
+        <img className="product-thumb" src={`${p.mainImageUrl}?format=100w`} alt="" />
+      ) : (
+        <span className="product-thumb" aria-hidden="true" />
+      ),
+  },
+  {
+    key: 'product',
+    header: 'Product',
+    primary: true,
+    cell: (p) => (
+      <>
+        <a
+          className="product-table__link"
+          href={productPaths.product(p.id)}
+          onClick={(e) => {
+            e.preventDefault();
+            e.stopPropagation();
+            open(p.id);
+          }}
+        >
+          {p.title}
+        </a>
+        <span className="muted sub-line">{variantsText(p.variantCount)}</span>
+      </>
+    ),
+  },
+  { key: 'type', header: 'Type', cell: (p) => typeLabel(p.productType) },
+  { key: 'price', header: 'Price', cell: price },
+  {
+    key: 'stock',
+    header: 'Stock',
+    cell: (p) => (
+      <>
+        <span className={`stock stock--${p.stockState}`}>{stockLabel(p.stockState)}</span>
+        {p.stockState !== 'unlimited' && <span className="muted sub-line">{stock(p)}</span>}
+      </>
+    ),
+  },
+];
 
 /**
  * The products of the site's stores: search by title or SKU, filters by type, category and
@@ -58,16 +113,11 @@ export function ProductList({
     };
   }, [choosing]);
 
-  const list = usePagedList(
-    {
-      fetch: (cursor) => productsApi.products({ ...query, cursor }),
-      rows: (page) => page.products,
-      next: (page) => (page.hasNextPage ? page.nextPageCursor : null),
-      failure: failureMessage,
-    },
-    [query],
+  const list = useApiPages(
+    'GET /api/studio/products',
+    { query },
+    { rows: (page) => page.products, next: (page) => (page.hasNextPage ? page.nextPageCursor : null) },
   );
-  const { rows: products, loading, error } = list;
 
   const filter = (patch: Partial<ProductQuery>) => setQuery((q) => ({ ...q, ...patch, cursor: undefined }));
   const categories = stores.flatMap((s) =>
@@ -75,7 +125,6 @@ export function ProductList({
       .filter((c) => c.id !== s.rootCategoryId)
       .map((c) => ({ id: c.id, label: stores.length > 1 ? `${s.title} › ${c.displayName}` : c.displayName })),
   );
-  const open = (id: string) => navigate(productPaths.product(id));
 
   return (
     <div className="product-list">
@@ -110,151 +159,64 @@ export function ProductList({
           )}
         </div>
       </div>
-      <form
-        className="product-filters"
-        aria-label="Find products"
-        onSubmit={(e) => {
-          e.preventDefault();
-          filter({ q: typed.trim() || undefined });
-        }}
-      >
-        <div className="product-filters__search">
-          <label className="compact-label" htmlFor="product-search">
-            Search
-          </label>
-          <input
-            id="product-search"
-            type="search"
-            value={typed}
-            placeholder="Title or SKU"
-            onChange={(e) => {
-              setTyped(e.target.value);
-              // Clearing the box shows everything again without another Enter.
-              if (!e.target.value) filter({ q: undefined });
-            }}
-          />
-        </div>
-        <div className="product-filters__field">
-          <label className="compact-label" htmlFor="product-filter-type">
-            Type
-          </label>
-          <select
-            id="product-filter-type"
-            value={query.type ?? ''}
-            onChange={(e) =>
-              filter({ type: e.target.value ? (Number(e.target.value) as ProductTypeCode) : undefined })
-            }
-          >
-            <option value="">All types</option>
-            {productTypes.map((t) => (
-              <option key={t.code} value={t.code}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="product-filters__field">
-          <label className="compact-label" htmlFor="product-filter-category">
-            Category
-          </label>
-          <select
-            id="product-filter-category"
-            value={query.categoryId ?? ''}
-            onChange={(e) => filter({ categoryId: e.target.value || undefined })}
-          >
-            <option value="">All categories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="product-filters__field">
-          <label className="compact-label" htmlFor="product-filter-stock">
-            Stock
-          </label>
-          <select
-            id="product-filter-stock"
-            value={query.stock ?? ''}
-            onChange={(e) => filter({ stock: (e.target.value || undefined) as ProductQuery['stock'] })}
-          >
-            <option value="">Any stock</option>
-            {stockStates.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+      <ListToolbar label="Find products" onSubmit={() => filter({ q: typed.trim() || undefined })}>
+        <SearchBox
+          id="product-search"
+          label="Search"
+          placeholder="Title or SKU"
+          value={typed}
+          onChange={(value) => {
+            setTyped(value);
+            // Clearing the box shows everything again without another Enter.
+            if (!value) filter({ q: undefined });
+          }}
+        />
+        <FilterSelect
+          id="product-filter-type"
+          label="Type"
+          value={query.type ? String(query.type) : ''}
+          allLabel="All types"
+          options={productTypes.map((t) => ({ value: String(t.code), label: t.label }))}
+          onChange={(v) => filter({ type: v ? (Number(v) as ProductTypeCode) : undefined })}
+        />
+        <FilterSelect
+          id="product-filter-category"
+          label="Category"
+          value={query.categoryId ?? ''}
+          allLabel="All categories"
+          options={categories.map((c) => ({ value: c.id, label: c.label }))}
+          onChange={(v) => filter({ categoryId: v || undefined })}
+        />
+        <FilterSelect
+          id="product-filter-stock"
+          label="Stock"
+          value={query.stock ?? ''}
+          allLabel="Any stock"
+          options={stockStates}
+          onChange={(v) => filter({ stock: (v || undefined) as ProductQuery['stock'] })}
+        />
         <button type="submit" className="btn btn--plain">
           Search
         </button>
-      </form>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">Image</span>
-            </th>
-            <th scope="col">Product</th>
-            <th scope="col">Type</th>
-            <th scope="col">Price</th>
-            <th scope="col">Stock</th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((p) => (
-            <tr key={p.id} className="product-table__row" onClick={() => open(p.id)}>
-              <td className="product-table__thumb">
-                {p.mainImageUrl ? (
-                  <img className="product-thumb" src={`${p.mainImageUrl}?format=100w`} alt="" />
-                ) : (
-                  <span className="product-thumb" aria-hidden="true" />
-                )}
-              </td>
-              <td>
-                <a
-                  className="product-table__link"
-                  href={productPaths.product(p.id)}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    e.stopPropagation();
-                    open(p.id);
-                  }}
-                >
-                  {p.title}
-                </a>
-                <span className="muted sub-line">{variantsText(p.variantCount)}</span>
-              </td>
-              <td>{typeLabel(p.productType)}</td>
-              <td>{price(p)}</td>
-              <td>
-                <span className={`stock stock--${p.stockState}`}>{stockLabel(p.stockState)}</span>
-                {p.stockState !== 'unlimited' && <span className="muted sub-line">{stock(p)}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!loading && products.length === 0 && (
-        <p className="muted">
-          {Object.keys(query).some((k) => query[k as keyof ProductQuery])
-            ? 'No products match.'
-            : 'No products yet.'}
-        </p>
-      )}
-      {loading && <p className="loading">Loading…</p>}
-      {list.hasMore && !loading && (
-        <button type="button" className="btn btn--plain load-more" onClick={list.loadMore}>
-          Load more
-        </button>
-      )}
+      </ListToolbar>
+      <DataList
+        label="Products"
+        rows={list.rows}
+        columns={columns}
+        rowKey={(p) => p.id}
+        rowClassName={() => 'product-table__row'}
+        onRowClick={(p) => open(p.id)}
+        loading={list.loading}
+        error={list.errorText}
+        empty={
+          <p className="muted">
+            {Object.keys(query).some((k) => query[k as keyof ProductQuery])
+              ? 'No products match.'
+              : 'No products yet.'}
+          </p>
+        }
+      />
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onMore={list.loadMore} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateRoutes, useApiQuery } from '../data/api-query';
 import { ProductEditor } from './product-editor';
 import { ProductList } from './product-list';
-import { type ProductTypeCode, type Store, failureMessage, productTypes, productsApi } from './products-api';
+import { type ProductTypeCode, productTypes } from './products-api';
 import { StoreForm } from './products-store-form';
 import './products.css';
 
@@ -22,30 +23,24 @@ export function ProductsScreen({ rest }: { rest: string[] }) {
 }
 
 function ProductsHome() {
-  const [state, setState] = useState<{ stores: Store[]; limit: number; websiteId: string } | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(async () => {
-    try {
-      const [session, stores] = await Promise.all([productsApi.session(), productsApi.stores()]);
-      setState({
-        stores: stores.stores,
-        limit: stores.limits.productsPerCollection,
-        websiteId: session.website.id,
-      });
-    } catch (failure) {
-      setError(failureMessage(failure));
-    }
-  }, []);
-  useEffect(() => {
-    load();
-  }, [load]);
+  const client = useQueryClient();
+  const session = useApiQuery('GET /api/studio/session', {});
+  // Product counts change with every save elsewhere: asked again on each visit.
+  const stores = useApiQuery('GET /api/studio/stores', {}, { staleTime: 0 });
+  const error = session.errorText || stores.errorText;
   if (error)
     return (
       <p className="alert" role="alert">
         {error}
       </p>
     );
-  if (!state) return <p className="loading">Loading the store…</p>;
-  if (state.stores.length === 0) return <StoreForm websiteId={state.websiteId} onCreated={load} />;
-  return <ProductList stores={state.stores} limit={state.limit} />;
+  if (!session.data || !stores.data) return <p className="loading">Loading the store…</p>;
+  if (stores.data.stores.length === 0)
+    return (
+      <StoreForm
+        websiteId={session.data.website.id}
+        onCreated={() => invalidateRoutes(client, ['GET /api/studio/stores', 'GET /api/studio/products'])}
+      />
+    );
+  return <ProductList stores={stores.data.stores} limit={stores.data.limits.productsPerCollection} />;
 }

@@ -70,7 +70,8 @@ export interface DataListProps<Row> {
   className?: string;
 }
 
-const cardLabel = <Row,>(c: Column<Row>) => c.label ?? (typeof c.header === 'string' ? c.header : undefined);
+const cardLabel = <Row,>(c: Column<Row>) =>
+  c.label ?? (c.hiddenHeader || typeof c.header !== 'string' ? undefined : c.header);
 
 export function DataList<Row>(props: DataListProps<Row>) {
   const { rows, columns, rowKey, sort = null, onSort, loading, error, selection, actions } = props;
