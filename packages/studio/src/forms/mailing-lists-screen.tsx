@@ -1,14 +1,8 @@
 import { useState } from 'react';
-import { usePagedList, useSettled } from '../components/use-paged-list';
-import {
-  type ListName,
-  type ListPage,
-  type Subscriber,
-  dateText,
-  failureMessage,
-  mailingCsvUrl,
-  submissionsApi,
-} from './submissions-api';
+import { type Column, DataList, ListToolbar, LoadMore, SearchBox } from '../components/list-kit';
+import { useSettled } from '../components/use-paged-list';
+import { useApiPages } from '../data/api-query';
+import { type ListName, type Subscriber, dateText, mailingCsvUrl } from './submissions-api';
 import './submissions.css';
 
 const LISTS: { id: ListName; label: string }[] = [
@@ -21,6 +15,17 @@ const SOURCE_LABELS: Record<Subscriber['source'], string> = {
   restock: 'Restock notice (joined the list)',
 };
 
+const columns: Column<Subscriber>[] = [
+  { key: 'email', header: 'E-mail', primary: true, cell: (s) => s.email },
+  { key: 'source', header: 'Source', cell: (s) => SOURCE_LABELS[s.source] },
+  { key: 'date', header: 'Signed up', className: 'submissions__date', cell: (s) => dateText(s.createdAt) },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (s) => (s.unsubscribed ? <span className="muted">Unsubscribed</span> : 'Subscribed'),
+  },
+];
+
 /**
  * Forms → Mailing lists: newsletter subscribers and shoppers who ticked "join the mailing
  * list" on a restock notice, with search and CSV export (email, source, date, unsubscribed).
@@ -29,18 +34,12 @@ export function MailingListsScreen(_props: { rest: string[] }) {
   const [list, setList] = useState<ListName>('all');
   const [typed, setTyped] = useState('');
   const q = useSettled(typed.trim());
-  const [counts, setCounts] = useState<ListPage['counts'] | null>(null);
-  const { rows, loading, error, hasMore, loadMore } = usePagedList(
-    {
-      fetch: (cursor) => submissionsApi.mailingList(list, { ...(q ? { q } : {}), cursor }),
-      rows: (page) => page.subscribers,
-      next: (page) => page.nextPageCursor,
-      failure: failureMessage,
-      onFirstPage: (page) => setCounts(page.counts),
-    },
-    [list, q],
+  const page = useApiPages(
+    'GET /api/owner/mailing-lists/:list',
+    { params: { list }, query: { q: q || undefined } },
+    { rows: (p) => p.subscribers, next: (p) => p.nextPageCursor },
   );
-
+  const counts = page.first?.counts;
   const countOf = (id: ListName) =>
     counts ? (id === 'all' ? counts.newsletter + counts.restock : counts[id]) : undefined;
 
@@ -63,60 +62,33 @@ export function MailingListsScreen(_props: { rest: string[] }) {
           </button>
         ))}
       </div>
-      <div className="submissions__tools">
-        <label>
-          <span className="visually-hidden">Search by e-mail</span>
-          <input
-            type="search"
-            placeholder="Search by e-mail"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </label>
-        <a className="btn btn--plain" href={mailingCsvUrl(list)} download>
-          Export CSV
-        </a>
-      </div>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      {rows.length > 0 && (
-        <div className="submissions__scroll">
-          <table className="submissions__table">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Source</th>
-                <th scope="col">Signed up</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s) => (
-                <tr key={`${s.source}:${s.email}`}>
-                  <td>{s.email}</td>
-                  <td>{SOURCE_LABELS[s.source]}</td>
-                  <td className="submissions__date">{dateText(s.createdAt)}</td>
-                  <td className={s.unsubscribed ? 'muted' : undefined}>
-                    {s.unsubscribed ? 'Unsubscribed' : 'Subscribed'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <ListToolbar label="Find subscribers">
+        <SearchBox
+          label="Search by e-mail"
+          hideLabel
+          placeholder="Search by e-mail"
+          value={typed}
+          onChange={setTyped}
+        />
+        <div className="submissions__actions">
+          <a className="btn btn--plain" href={mailingCsvUrl(list)} download>
+            Export CSV
+          </a>
         </div>
-      )}
-      {!loading && rows.length === 0 && !error && (
-        <p className="muted">{q ? 'Nobody matches.' : 'Nobody on this list yet.'}</p>
-      )}
-      {loading && <p className="loading">Loading…</p>}
-      {hasMore && !loading && (
-        <button type="button" className="btn btn--plain" onClick={loadMore}>
-          Load more
-        </button>
-      )}
+      </ListToolbar>
+      <div className="submissions__scroll">
+        <DataList
+          label="Subscribers"
+          className="submissions__table"
+          rows={page.rows}
+          columns={columns}
+          rowKey={(s) => `${s.source}:${s.email}`}
+          loading={page.loading}
+          error={page.errorText}
+          empty={<p className="muted">{q ? 'Nobody matches.' : 'Nobody on this list yet.'}</p>}
+        />
+      </div>
+      <LoadMore hasMore={page.hasMore} loading={page.loadingMore} onMore={page.loadMore} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useApiQuery } from '../data/api-query';
 import { navigate } from '../router';
-import { type FormSummary, failureMessage, submissionsApi, submissionsPath } from './submissions-api';
+import { submissionsPath } from './submissions-api';
 import { SubmissionsTable } from './submissions-table';
 import './submissions.css';
 
@@ -9,16 +9,11 @@ import './submissions.css';
  * with search, delete and CSV export. The first form with submissions is opened by default.
  */
 export function SubmissionsScreen({ rest }: { rest: string[] }) {
-  const [forms, setForms] = useState<FormSummary[] | null>(null);
-  const [error, setError] = useState('');
+  // The counts change as visitors submit: asked again on every visit.
+  const answer = useApiQuery('GET /api/owner/forms', {}, { staleTime: 0 });
+  const forms = answer.data?.forms ?? null;
+  const error = answer.errorText;
   const [chosen] = rest;
-
-  useEffect(() => {
-    submissionsApi
-      .forms()
-      .then((r) => setForms(r.forms))
-      .catch((e) => setError(failureMessage(e)));
-  }, []);
 
   const formId = chosen ?? forms?.find((f) => f.submissions > 0)?.id ?? forms?.[0]?.id;
   const form = forms?.find((f) => f.id === formId);
@@ -48,17 +43,7 @@ export function SubmissionsScreen({ rest }: { rest: string[] }) {
         </label>
       )}
       {forms && chosen && !form && <p className="alert">That form no longer exists.</p>}
-      {form && (
-        <SubmissionsTable
-          key={form.id}
-          formId={form.id}
-          onCountChange={(delta) =>
-            setForms((list) =>
-              (list ?? []).map((f) => (f.id === form.id ? { ...f, submissions: f.submissions + delta } : f)),
-            )
-          }
-        />
-      )}
+      {form && <SubmissionsTable key={form.id} formId={form.id} />}
     </div>
   );
 }

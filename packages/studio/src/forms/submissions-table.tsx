@@ -1,42 +1,31 @@
-import { useState } from 'react';
-import { usePagedList, useSettled } from '../components/use-paged-list';
+import { useEffect, useState } from 'react';
 import { confirmModal } from '../components/dialogs';
-import {
-  type Submission,
-  type SubmissionsPage,
-  dateText,
-  failureMessage,
-  submissionsApi,
-  submissionsCsvUrl,
-} from './submissions-api';
+import { type Column, DataList, ListToolbar, LoadMore, SearchBox } from '../components/list-kit';
+import { useSettled } from '../components/use-paged-list';
+import { useApiMutation, useApiPages } from '../data/api-query';
+import { type Submission, dateText, submissionsCsvUrl } from './submissions-api';
 
-type Head = Pick<SubmissionsPage, 'form' | 'noAnswerText'>;
+const ROUTE = 'GET /api/owner/forms/:formId/submissions';
 
 /** One form's submissions: search, select, delete (confirmed), export, "Load more". */
-export function SubmissionsTable(props: { formId: string; onCountChange(delta: number): void }) {
-  const { formId } = props;
+export function SubmissionsTable({ formId }: { formId: string }) {
   const [typed, setTyped] = useState('');
   const q = useSettled(typed.trim());
-  const [head, setHead] = useState<Head | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const { rows, setRows, loading, error, setError, hasMore, loadMore } = usePagedList<
-    Submission,
-    SubmissionsPage
-  >(
-    {
-      fetch: (cursor) => submissionsApi.list(formId, { ...(q ? { q } : {}), cursor }),
-      rows: (page) => page.submissions,
-      next: (page) => page.nextPageCursor,
-      failure: failureMessage,
-      onFirstPage: (page) => {
-        setHead({ form: page.form, noAnswerText: page.noAnswerText });
-        setSelected(new Set());
-      },
-    },
-    [formId, q],
+  const list = useApiPages(
+    ROUTE,
+    { params: { formId }, query: { q: q || undefined } },
+    { rows: (page) => page.submissions as Submission[], next: (page) => page.nextPageCursor },
   );
+  // A new search is a new list: nothing of the old one stays selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared when the search changes
+  useEffect(() => setSelected(new Set()), [q]);
+  // Deleting refreshes this list and the picker's counts before it resolves.
+  const remove = useApiMutation('DELETE /api/owner/forms/:formId/submissions', {
+    invalidates: [ROUTE, 'GET /api/owner/forms'],
+  });
 
-  async function remove(ids: string[]) {
+  async function confirmRemove(ids: string[]) {
     const many = ids.length > 1;
     const ok = await confirmModal({
       title: many ? `Delete ${ids.length} submissions?` : 'Delete this submission?',
@@ -45,118 +34,77 @@ export function SubmissionsTable(props: { formId: string; onCountChange(delta: n
     });
     if (!ok) return;
     try {
-      const { deleted } = await submissionsApi.remove(formId, ids);
-      const gone = new Set(ids);
-      setRows((list) => list.filter((r) => !gone.has(r.id)));
+      await remove.mutateAsync({ params: { formId }, body: { ids } });
       setSelected(new Set());
-      props.onCountChange(-deleted);
-    } catch (e) {
-      setError(failureMessage(e));
+    } catch {
+      // remove.errorText says why, above the table.
     }
   }
 
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const copy = new Set(s);
-      if (copy.has(id)) copy.delete(id);
-      else copy.add(id);
-      return copy;
-    });
-  const allChosen = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const fields = head?.form.fields ?? [];
+  const head = list.first;
+  const columns: Column<Submission>[] = [
+    {
+      key: 'submitted',
+      header: 'Submitted',
+      primary: true,
+      className: 'submissions__date',
+      cell: (r) => dateText(r.createdAt),
+    },
+    ...(head?.form.fields ?? []).map(
+      (f, i): Column<Submission> => ({
+        key: f.id,
+        header: f.title,
+        cell: (r) => {
+          const cell = r.cells[i];
+          return cell === head?.noAnswerText ? <span className="muted">{cell}</span> : cell;
+        },
+      }),
+    ),
+  ];
 
   return (
     <>
-      <div className="submissions__tools">
-        <label>
-          <span className="visually-hidden">Search submissions</span>
-          <input
-            type="search"
-            placeholder="Search answers"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </label>
-        <button
-          type="button"
-          className="btn btn--danger"
-          disabled={selected.size === 0}
-          onClick={() => remove([...selected])}
-        >
-          Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}
-        </button>
-        <a className="btn btn--plain" href={submissionsCsvUrl(formId, q)} download>
-          Export CSV
-        </a>
-      </div>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
+      <ListToolbar label="Find submissions">
+        <SearchBox
+          label="Search submissions"
+          hideLabel
+          placeholder="Search answers"
+          value={typed}
+          onChange={setTyped}
+        />
+        <div className="submissions__actions">
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={selected.size === 0}
+            onClick={() => confirmRemove([...selected])}
+          >
+            Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}
+          </button>
+          <a className="btn btn--plain" href={submissionsCsvUrl(formId, q)} download>
+            Export CSV
+          </a>
+        </div>
+      </ListToolbar>
       <div className="submissions__scroll">
-        <table className="submissions__table">
-          <thead>
-            <tr>
-              <th scope="col" className="submissions__check">
-                <input
-                  type="checkbox"
-                  aria-label="Select all shown"
-                  checked={allChosen}
-                  onChange={() => setSelected(allChosen ? new Set() : new Set(rows.map((r) => r.id)))}
-                />
-              </th>
-              <th scope="col">Submitted</th>
-              {fields.map((f) => (
-                <th key={f.id} scope="col">
-                  {f.title}
-                </th>
-              ))}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} className={selected.has(r.id) ? 'is-selected' : undefined}>
-                <td className="submissions__check">
-                  <input
-                    type="checkbox"
-                    aria-label="Select submission"
-                    checked={selected.has(r.id)}
-                    onChange={() => toggle(r.id)}
-                  />
-                </td>
-                <td className="submissions__date">{dateText(r.createdAt)}</td>
-                {r.cells.map((cell, i) => (
-                  <td
-                    key={fields[i]?.id ?? i}
-                    className={cell === head?.noAnswerText ? 'muted' : undefined}
-                    data-label={fields[i]?.title}
-                  >
-                    {cell}
-                  </td>
-                ))}
-                <td>
-                  <button type="button" className="btn btn--plain" onClick={() => remove([r.id])}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataList
+          label="Submissions"
+          className="submissions__table"
+          rows={list.rows}
+          columns={columns}
+          rowKey={(r) => r.id}
+          loading={list.loading}
+          error={list.errorText || remove.errorText}
+          empty={<p className="muted">{q ? 'No submissions match.' : 'No submissions yet.'}</p>}
+          selection={{ selected, onChange: setSelected, rowLabel: () => 'Select submission' }}
+          actions={(r) => (
+            <button type="button" className="btn btn--plain" onClick={() => confirmRemove([r.id])}>
+              Delete
+            </button>
+          )}
+        />
       </div>
-      {!loading && rows.length === 0 && !error && (
-        <p className="muted">{q ? 'No submissions match.' : 'No submissions yet.'}</p>
-      )}
-      {loading && <p className="loading">Loading…</p>}
-      {hasMore && !loading && (
-        <button type="button" className="btn btn--plain" onClick={loadMore}>
-          Load more
-        </button>
-      )}
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onMore={list.loadMore} />
     </>
   );
 }
