@@ -8,9 +8,11 @@ import { mayChange, usePermissions } from '../settings/people-api';
 import { isPrompting, leaveTo, setUnsavedGuard } from '../unsaved-guard';
 import { BlockList } from './block-list';
 import { type History, record, redo, startHistory, undo } from './history';
-import { addBlock, addSection } from './layout-edits';
+import { AddSectionMenu } from './add-section-menu';
+import { addBlock } from './layout-edits';
 import { PageSettings } from './page-settings';
 import { PreviewFrame } from './preview-frame';
+import { SectionPanel } from './section-panel';
 import { renderPreviewHtml, siteValues } from './preview-engine';
 import { Revisions } from './revisions';
 
@@ -254,9 +256,13 @@ export function PageEditor({
                 >
                   Add block
                 </button>
-                <button type="button" className="btn btn--plain" onClick={() => change(addSection(layout))}>
-                  Add section
-                </button>
+                <AddSectionMenu
+                  layout={layout}
+                  selectedBlock={selected}
+                  onChange={change}
+                  onAdded={(section) => setSelected(section.blocks[0]?.id ?? null)}
+                  onError={setError}
+                />
               </div>
               <BlockList
                 layout={layout}
@@ -271,6 +277,12 @@ export function PageEditor({
                     confirmLabel: 'Delete',
                   })
                 }
+              />
+              <SectionPanel
+                layout={layout}
+                selectedBlock={selected}
+                media={catalog?.media}
+                onChange={change}
               />
             </>
           )}
