@@ -38,6 +38,8 @@ export const islandData = z.object({
   sourceEnvironment: z.enum(['prod', 'dev']),
   currency: z.string(),
   localizedStrings: z.record(z.string(), z.string()),
+  /** The theme's words the islands say (form messages, the instalment line) in the page's language. */
+  strings: z.record(z.string(), z.string()).optional(),
   storeSettings: z.looseObject({
     expressCheckout: z.boolean().optional(),
     minimumOrderSubtotalCents: z.number().int().optional(),

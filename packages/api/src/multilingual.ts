@@ -27,8 +27,19 @@ const siteLanguage = z.object({
 
 const languagesBody = z.object({ languages: z.array(siteLanguage) });
 
-/** What can be translated: page titles, navigation entries, product texts, localized strings. */
-export const translationSubject = z.enum(['page', 'block', 'navigation', 'product', 'string']);
+/**
+ * What can be translated: page titles, page blocks, navigation entries, product texts, the
+ * header and footer (`site`), forms, and the localized strings and theme words (`string`).
+ */
+export const translationSubject = z.enum([
+  'page',
+  'block',
+  'navigation',
+  'product',
+  'site',
+  'form',
+  'string',
+]);
 
 const translationKey = {
   subjectType: translationSubject,
@@ -85,7 +96,7 @@ export const multilingualRoutes = {
   },
   'GET /api/multilingual/translations': {
     summary:
-      'Owner: the translatable texts (page titles, navigation, product titles and descriptions, localized strings) with their default text and the translation in `language` (null when missing)',
+      'Owner: the translatable texts (page titles, navigation, header and footer, page blocks, forms, product titles and descriptions, localized strings and theme words) with their default text and the translation in `language` (null when missing)',
     querystring: z.object({ language: languageTag }),
     response: z.object({
       language: z.string(),

@@ -126,7 +126,19 @@ export const studioPageRoutes = {
   'GET /api/studio/catalog': {
     summary: 'Studio: choices for the product, collection and form pickers',
     response: z.object({
-      products: z.array(z.object({ id: z.string(), title: z.string() })),
+      /** Each product with what its picker shows: a thumbnail, the price (range), its address. */
+      products: z.array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          fullUrl: z.string(),
+          mainImageUrl: z.string().nullable(),
+          /** Lowest and highest variant price (minor units) and the store currency. */
+          priceCents: z.number().int(),
+          maxPriceCents: z.number().int(),
+          currency: z.string(),
+        }),
+      ),
       collections: z.array(z.object({ id: z.string(), title: z.string(), type: z.number().int() })),
       forms: z.array(z.object({ id: z.string(), name: z.string() })),
     }),

@@ -3,7 +3,15 @@
  * layout validation (spec §9: at most 60 blocks) and rendering through the theme's block
  * templates. No I/O: the server and the studio share it.
  */
-export { type BlockField, type BlockType, blockTypeNames, blockTypes, defaultProps } from './block-types';
+export {
+  type BlockField,
+  type BlockType,
+  MAX_GALLERY_IMAGES,
+  blockPlaceholders,
+  blockTypeNames,
+  blockTypes,
+  defaultProps,
+} from './block-types';
 export {
   type Block,
   type Layout,

@@ -11,6 +11,7 @@ export function blockSiteValues(context: PageContext): Record<string, unknown> {
     websiteSettings: context.websiteSettings,
     featureFlags: context.featureFlags,
     localizedStrings: context.localizedStrings,
+    themeStrings: context.themeStrings,
     productMerchandisingContext: context.productMerchandisingContext,
     // Video and audio blocks play from these origins too (Design → Embeds).
     embedOrigins: embedOriginsOf(context),

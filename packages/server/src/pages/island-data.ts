@@ -1,4 +1,5 @@
 import { type CurrencyCode, fromMoneyShape, productFromItem } from '@store/commerce';
+import { islandThemeStrings } from './localized-strings';
 import type { PageContext } from './page-context';
 
 type Item = Record<string, unknown> & { id: string; structuredContent?: Record<string, unknown> };
@@ -68,6 +69,7 @@ export function islandData(context: PageContext): string {
     sourceEnvironment: process.env.NODE_ENV === 'production' ? 'prod' : 'dev',
     currency: website.currency,
     localizedStrings: context.localizedStrings,
+    strings: islandThemeStrings((context.themeStrings ?? {}) as Record<string, string>),
     storeSettings: (context.websiteSettings as { storeSettings?: unknown }).storeSettings ?? {},
     multipleQuantityAllowedForServices: (context.websiteSettings as Record<string, unknown>)
       .multipleQuantityAllowedForServices,

@@ -1,4 +1,4 @@
-import { DEFAULT_LABELS } from '@store/commerce';
+import { DEFAULT_LABELS, FORM_MESSAGES } from '@store/commerce';
 
 /** Default storefront labels (spec §3 "Localized strings", §9 default labels). */
 export const defaultLocalizedStrings = {
@@ -9,6 +9,8 @@ export const defaultLocalizedStrings = {
   productSaleText: DEFAULT_LABELS.sale,
   productQuantityInputLabel: DEFAULT_LABELS.quantity,
   productVariantSelectText: 'Select {variantName}',
+  // The price formatter's "from $20.00" for products whose variants differ in price.
+  productPriceFromText: 'from {fromPrice}',
   giftCardValueDisplayText: 'Value',
   giftCardVariantSelectText: 'Select Value',
   productSummaryFormNoAnswerText: 'N/A',
@@ -18,3 +20,57 @@ export const defaultLocalizedStrings = {
   productSummaryFormLikertAgree: 'Agree',
   productSummaryFormLikertStronglyAgree: 'Strongly Agree',
 };
+
+/**
+ * The theme's own words (`{themeStrings.signIn}` in its templates) and what the islands say
+ * (form messages, the instalment line), each translatable like the localized strings. Plain
+ * text: templates print them escaped; `{count}`, `{amount}` and `{provider}` are filled in.
+ */
+export const defaultThemeStrings = {
+  skipToContent: 'Skip to content',
+  menu: 'Menu',
+  closeMenu: 'Close menu',
+  moreMenu: 'More',
+  language: 'Language',
+  search: 'Search',
+  searchThisSite: 'Search this site',
+  followUs: 'Follow us',
+  signIn: 'Sign in',
+  account: 'Account',
+  signOut: 'Sign out',
+  cart: 'Cart',
+  reviews: 'Reviews',
+  noReviewsYet: 'No reviews yet',
+  youMayAlsoLike: 'You may also like',
+  formNeedsScript: 'Please enable JavaScript to send this form.',
+  formSubmit: 'Submit',
+  formSubmitting: 'Submitting…',
+  formRequired: FORM_MESSAGES.required,
+  formEmail: FORM_MESSAGES.email,
+  formCharacterLimit: FORM_MESSAGES.characterLimit,
+  formInvalid: FORM_MESSAGES.invalid,
+  formCaptchaMissing: FORM_MESSAGES.captchaMissing,
+  formScrollDown: FORM_MESSAGES.scrollDown,
+  formScrollUp: FORM_MESSAGES.scrollUp,
+  formServerError: FORM_MESSAGES.serverError,
+  formRateLimited: FORM_MESSAGES.rateLimited,
+  formUnknown: FORM_MESSAGES.unknown,
+  instalmentsLine: 'or {count} interest-free payments of {amount} with {provider}',
+  instalmentsAbout: 'About {provider} instalments',
+};
+export type ThemeStrings = typeof defaultThemeStrings;
+
+/** Where each theme string shows, for the translation screen. */
+export function themeStringLabel(key: string): string {
+  if (key.startsWith('form')) return `Forms: ${key.slice(4)}`;
+  if (key.startsWith('instalments')) return 'Instalments';
+  if (['reviews', 'noReviewsYet', 'youMayAlsoLike'].includes(key)) return 'Product page';
+  return 'Header and menu';
+}
+
+/** The theme strings the islands read (the rest are printed by the templates). */
+export function islandThemeStrings(strings: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(strings).filter(([key]) => key.startsWith('form') || key.startsWith('instalments')),
+  );
+}

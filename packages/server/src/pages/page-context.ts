@@ -20,7 +20,7 @@ import {
   membersOnlyContext,
   pageState,
 } from './block-page';
-import { defaultLocalizedStrings } from './localized-strings';
+import { defaultLocalizedStrings, defaultThemeStrings } from './localized-strings';
 import { CollectionType, PageType, type PageTypeCode, RecordType } from './page-types';
 import { collectionUrl, itemUrl, serializeCollection, serializeItem } from './serialize-catalog';
 import { type SiteFrameData, SiteFrameCache } from './site-frame';
@@ -111,6 +111,8 @@ function siteFrame(site: SiteRecord, frame: SiteFrameData, path: string) {
     // CLDR money: price formatters print the currency ("$28.00"), not a bare number.
     featureFlags: { useCLDRMoneyFormat: true },
     localizedStrings: defaultLocalizedStrings,
+    // The theme's own words; localizePage puts them in the page's language.
+    themeStrings: defaultThemeStrings,
     navigation,
     header: frame.header,
     footer: frame.footer,

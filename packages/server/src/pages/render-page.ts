@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Layout, type SiteStyles, siteStylesCss } from '@store/blocks';
 import { type Engine, type Template, createEngine } from '@store/template';
 import { renderBlockLayout } from './block-layout-html';
+import { defaultThemeStrings } from './localized-strings';
 import { seoHead } from '../seo/seo-head';
 import { iconSprite, iconsWanted } from './icon-sprite';
 import { islandData } from './island-data';
@@ -88,6 +89,8 @@ export function createPageRenderer(
       const source = theme.pages[name];
       if (source === undefined) throw new TemplateFailure(`theme has no "${name}" template`);
       const renderOptions = { locale: locale ?? options.locale ?? 'en-US' };
+      // Contexts made outside buildPageContext (error pages, tests) get the theme's own words.
+      context.themeStrings ??= defaultThemeStrings;
       // Pages made of blocks (#13): the published layout through the theme's block templates.
       if (context.layout)
         context.layoutHtml = renderBlockLayout(context.layout as Layout, context, theme.blocks, compiled);

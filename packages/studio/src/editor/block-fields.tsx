@@ -1,11 +1,12 @@
 import { type Block, type BlockField, blockTypes } from '@store/blocks';
-import type { Catalog, MediaAsset } from '../api';
+import type { Catalog } from '../api';
+import { type GalleryEntry, GalleryField, ImageField } from './pickers/image-fields';
+import { LinkField } from './pickers/link-field';
+import { ProductField } from './pickers/product-picker';
 import { RichText } from './rich-text';
 
-/** The part of a media asset an image block stores (the rest is the library's bookkeeping). */
-function blockImage({ id, assetUrl, originalSize, systemDataVariants, mediaFocalPoint }: MediaAsset) {
-  return { id, assetUrl, originalSize, systemDataVariants, mediaFocalPoint };
-}
+/** A field that says where a click goes (a button's, an image's link): chosen in the link picker. */
+const isLinkField = (field: BlockField) => field.kind === 'url' && field.name === 'href';
 
 /** The editable fields of the selected block, each labelled (spec: every control named). */
 export function BlockFields({
@@ -19,8 +20,7 @@ export function BlockFields({
 }) {
   const fields = blockTypes[block.type].fields as readonly BlockField[];
   if (!fields.length) return <p className="muted">This block has no settings.</p>;
-  // Image pickers offer the library's images; a video or audio block's address, its files.
-  const images = catalog?.media?.filter((m) => m.kind === 'image');
+  // A video or audio block's address may be one of the library's files.
   const playable = catalog?.media?.filter((m) => m.kind === block.type);
   return (
     <div className="fields">
@@ -29,36 +29,28 @@ export function BlockFields({
         const value = block.props[field.name];
         const text = value === undefined || value === null ? '' : String(value);
         const set = (v: unknown) => onChange({ [field.name]: v });
-        if (field.kind === 'image') {
-          const current = (value as { id?: string; assetUrl?: string } | null) ?? null;
+        if (field.kind === 'image')
           return (
-            <div className="field" key={id}>
-              <label htmlFor={id}>{field.label}</label>
-              <div className="image-pick">
-                {current?.assetUrl && <img src={`${current.assetUrl}?format=100w`} alt="" />}
-                <select
-                  id={id}
-                  value={current?.id ?? ''}
-                  onChange={(e) => {
-                    const asset = images?.find((m) => m.id === e.target.value);
-                    if (!asset) return onChange({ image: null });
-                    onChange({
-                      image: blockImage(asset),
-                      ...(block.props.alt ? {} : { alt: asset.altText }),
-                    });
-                  }}
-                >
-                  <option value="">None</option>
-                  {images?.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.filename}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
+            <ImageField
+              key={id}
+              label={field.label}
+              image={(value as { id?: string; assetUrl?: string } | null) ?? null}
+              alt={String(block.props.alt ?? '')}
+              onChange={({ image, alt }) => onChange(alt === undefined ? { image } : { image, alt })}
+            />
           );
-        }
+        if (field.kind === 'images')
+          return (
+            <GalleryField
+              key={id}
+              label={field.label}
+              entries={(value as GalleryEntry[] | undefined) ?? []}
+              onChange={set}
+            />
+          );
+        if (field.kind === 'product')
+          return <ProductField key={id} label={field.label} value={text} onChange={set} />;
+        if (isLinkField(field)) return <LinkField key={id} label={field.label} value={text} onChange={set} />;
         if (field.kind === 'checkbox')
           return (
             <label className="check" key={id}>
@@ -71,60 +63,25 @@ export function BlockFields({
               {field.label}
             </label>
           );
-        if (field.kind === 'images') {
-          const chosen = (value as { image: { id?: string }; href?: string }[] | undefined) ?? [];
-          const ids = chosen.map((c) => c.image.id);
-          return (
-            <fieldset className="field" key={id}>
-              <legend>{field.label}</legend>
-              {!images?.length && <p className="muted">Upload images in Media first.</p>}
-              {images?.map((m) => (
-                <div key={m.id} className="image-pick">
-                  <label className="check">
-                    <input
-                      type="checkbox"
-                      checked={ids.includes(m.id)}
-                      onChange={(e) => {
-                        const entry = {
-                          image: blockImage(m),
-                          title: m.title,
-                        };
-                        set(
-                          e.target.checked ? [...chosen, entry] : chosen.filter((c) => c.image.id !== m.id),
-                        );
-                      }}
-                    />{' '}
-                    {m.filename}
-                  </label>
-                  {ids.includes(m.id) && (
-                    <input
-                      type="text"
-                      className="image-link"
-                      aria-label={`Link for ${m.filename}`}
-                      placeholder="Link (optional)"
-                      value={chosen.find((c) => c.image.id === m.id)?.href ?? ''}
-                      onChange={(e) =>
-                        set(chosen.map((c) => (c.image.id === m.id ? { ...c, href: e.target.value } : c)))
-                      }
-                    />
-                  )}
-                </div>
-              ))}
-            </fieldset>
-          );
-        }
         if (field.kind === 'richtext')
-          return <RichText key={id} id={id} label={field.label} value={text} onChange={set} />;
+          return (
+            <RichText
+              key={id}
+              id={id}
+              label={field.label}
+              value={text}
+              onChange={set}
+              placeholder={field.placeholder}
+            />
+          );
         const choices =
-          field.kind === 'product'
-            ? catalog?.products.map((p) => [p.id, p.title])
-            : field.kind === 'collection'
-              ? catalog?.collections.map((c) => [c.id, c.title])
-              : field.kind === 'form'
-                ? catalog?.forms.map((f) => [f.id, f.name])
-                : field.kind === 'select'
-                  ? field.options?.map((o) => [o, o.charAt(0).toUpperCase() + o.slice(1)])
-                  : undefined;
+          field.kind === 'collection'
+            ? catalog?.collections.map((c) => [c.id, c.title])
+            : field.kind === 'form'
+              ? catalog?.forms.map((f) => [f.id, f.name])
+              : field.kind === 'select'
+                ? field.options?.map((o) => [o, o.charAt(0).toUpperCase() + o.slice(1)])
+                : undefined;
         return (
           <div className="field" key={id}>
             <label htmlFor={id}>{field.label}</label>
@@ -138,7 +95,13 @@ export function BlockFields({
                 ))}
               </select>
             ) : field.kind === 'textarea' ? (
-              <textarea id={id} rows={6} value={text} onChange={(e) => set(e.target.value)} />
+              <textarea
+                id={id}
+                rows={6}
+                value={text}
+                placeholder={field.placeholder}
+                onChange={(e) => set(e.target.value)}
+              />
             ) : (
               <>
                 <input
@@ -147,6 +110,7 @@ export function BlockFields({
                   min={field.min}
                   max={field.max}
                   value={text}
+                  placeholder={field.placeholder}
                   list={field.kind === 'url' && playable?.length ? `${id}-files` : undefined}
                   onChange={(e) => set(field.kind === 'number' ? Number(e.target.value) : e.target.value)}
                 />

@@ -12,10 +12,19 @@ import {
 const GROUPS = [
   ['page', 'Page titles'],
   ['navigation', 'Navigation'],
+  ['site', 'Header and footer'],
   ['block', 'Page blocks'],
+  ['form', 'Forms'],
   ['product', 'Products'],
-  ['string', 'Store texts'],
+  ['string', 'Store and theme texts'],
 ] as const;
+
+/** Texts held as HTML, translated in the rich-text editor (the server cleans them the same way). */
+const isRichText = (e: TranslationEntry) =>
+  (e.subjectType === 'block' && e.field === 'html') ||
+  (e.subjectType === 'product' && e.field === 'description') ||
+  (e.subjectType === 'form' &&
+    (e.field === 'parsedSubmissionMessage' || e.field === 'parsedDisclaimerMessage'));
 
 /** What an HTML text reads as (tags dropped, entities of the editor's output decoded). */
 function plainText(html: string): string {
@@ -127,8 +136,8 @@ export function TranslationEditor({ languages }: { languages: SiteLanguageRow[] 
                   setValues((v) => ({ ...v, [key]: value }));
                   setMessage('');
                 };
-                // A text block's HTML (the only rich-text block prop): edited as rich text.
-                if (type === 'block' && e.field === 'html')
+                // HTML texts (a text block, a product description, form messages): rich text.
+                if (isRichText(e))
                   return (
                     <div key={key} className={`translation${missing ? ' translation--missing' : ''}`}>
                       <div className="translation__default">
@@ -148,7 +157,8 @@ export function TranslationEditor({ languages }: { languages: SiteLanguageRow[] 
                       )}
                     </div>
                   );
-                const Input = e.field === 'description' ? 'textarea' : 'input';
+                const Input =
+                  e.defaultText.includes('\n') || e.defaultText.length > 80 ? 'textarea' : 'input';
                 return (
                   <div key={key} className={`translation${missing ? ' translation--missing' : ''}`}>
                     <label htmlFor={id} className="translation__default">

@@ -4,17 +4,38 @@ import type { Database } from '../../db/client';
 import { collections, pageRevisions, pageSettings } from '../../db/schema/index';
 
 /**
- * The translatable props of a block: its plain text (headings, captions, button labels …)
- * and its rich text (a text block's HTML, translated in the studio's rich-text editor and
- * rendered as the block's own HTML is).
+ * Longer texts a visitor reads (typed in a text area): a quote, an accordion's entries, a
+ * Markdown block, a newsletter's description. Other text areas hold code, embed markup,
+ * links or an address, which stay as they are in every language.
  */
-function textFields(type: string): { name: string; label: string }[] {
+const READ_TEXT_AREAS = new Set([
+  'quote.text',
+  'accordion.items',
+  'markdown.markdown',
+  'newsletter.description',
+]);
+
+/**
+ * The translatable props of a block: its plain text (headings, captions, button labels …),
+ * the text areas visitors read, and its rich text (a text block's HTML, translated in the
+ * studio's rich-text editor and rendered as the block's own HTML is).
+ */
+export function textFields(type: string): { name: string; label: string; multiline: boolean }[] {
   const def = (
     blockTypes as Record<string, { label: string; fields: { name: string; label: string; kind: string }[] }>
   )[type];
   return (def?.fields ?? [])
-    .filter((f) => f.kind === 'text' || f.kind === 'richtext')
-    .map((f) => ({ name: f.name, label: `${def?.label ?? type}: ${f.label}` }));
+    .filter(
+      (f) =>
+        f.kind === 'text' ||
+        f.kind === 'richtext' ||
+        (f.kind === 'textarea' && READ_TEXT_AREAS.has(`${type}.${f.name}`)),
+    )
+    .map((f) => ({
+      name: f.name,
+      label: `${def?.label ?? type}: ${f.label}`,
+      multiline: f.kind === 'textarea',
+    }));
 }
 
 /** A block's translation subject: the page it is on and its id (ids are unique per page). */

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { PageContext } from '../../pages/page-context';
 import { type SiteLanguage, defaultLanguageOf, listSiteLanguages, matchLanguage } from './site-languages';
 import { translateLayout } from './block-texts';
+import { type Lookup, translateForm, translateSiteFrame } from './site-texts';
 import { plainThemeString, translationKey, translationsIn } from './translations';
 
 /** The visitor's chosen language (set by `?lang=` on a page or the locale call). */
@@ -106,11 +107,40 @@ export async function localizePage(db: Database, context: PageContext, choice: P
     context.languageSwitcher = { current: options.find((o) => o.current), options };
   }
   if (choice.language === choice.defaultLanguage) return;
+  // Instalment messaging in the page's language (the provider's locale for it, e.g. fr_CA).
+  const installments = context.productInstallmentContext as
+    | Record<string, Record<string, unknown>>
+    | undefined;
+  if (installments)
+    context.productInstallmentContext = Object.fromEntries(
+      Object.entries(installments).map(([id, ctx]) => [
+        id,
+        { ...ctx, shopperLanguage: choice.language.split('-')[0] ?? choice.language },
+      ]),
+    );
   const websiteId = String(context.website.id);
   const t = await translationsIn(db, websiteId, choice.language);
   if (t.size === 0) return;
   const pick = (type: string, id: unknown, field: string, fallback: unknown) =>
     (typeof id === 'string' && t.get(translationKey(type, id, field))) || fallback;
+  const lookup: Lookup = (type, id, field) => t.get(translationKey(type, id, field));
+
+  const frame = translateSiteFrame(
+    (context.header ?? {}) as Record<string, unknown>,
+    (context.footer ?? {}) as Record<string, unknown>,
+    lookup,
+  );
+  context.header = frame.header;
+  context.footer = frame.footer;
+  if (context.form) context.form = translateForm(context.form as Record<string, unknown>, lookup);
+  const blockData = context.blockData as { forms?: Record<string, Record<string, unknown>> } | undefined;
+  if (blockData?.forms)
+    context.blockData = {
+      ...blockData,
+      forms: Object.fromEntries(
+        Object.entries(blockData.forms).map(([id, form]) => [id, translateForm(form, lookup)]),
+      ),
+    };
 
   type NavLink = {
     title: string;
@@ -141,7 +171,10 @@ export async function localizePage(db: Database, context: PageContext, choice: P
   const product = (item: Record<string, unknown> | undefined) => {
     if (!item) return;
     item.title = pick('product', item.id, 'title', item.title);
-    item.excerpt = pick('product', item.id, 'description', item.excerpt);
+    // The description is the product page's text (HTML); the summary is what lists show.
+    const description = pick('product', item.id, 'description', null);
+    if (description) item.body = description;
+    item.excerpt = pick('product', item.id, 'summary', item.excerpt);
   };
   product(context.item);
   for (const item of context.items ?? []) product(item);
@@ -156,4 +189,10 @@ export async function localizePage(db: Database, context: PageContext, choice: P
     if (translated) strings[key] = plainThemeString(translated);
   }
   context.localizedStrings = strings;
+  const theme: Record<string, unknown> = { ...(context.themeStrings as Record<string, unknown>) };
+  for (const key of Object.keys(theme)) {
+    const translated = t.get(translationKey('string', key, 'text'));
+    if (translated) theme[key] = plainThemeString(translated);
+  }
+  context.themeStrings = theme;
 }

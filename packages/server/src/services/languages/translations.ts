@@ -1,14 +1,19 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { collections, items, navigations, translations } from '../../db/schema/index';
+import { collections, forms, headerFooters, items, navigations, translations } from '../../db/schema/index';
 import type { NavigationItem } from '../../db/schema/site';
-import { defaultLocalizedStrings } from '../../pages/localized-strings';
+import {
+  defaultLocalizedStrings,
+  defaultThemeStrings,
+  themeStringLabel,
+} from '../../pages/localized-strings';
 import { RecordType } from '../../pages/page-types';
 import { cleanHtml } from '../html/clean-html';
 import { notifySiteChanged } from '../studio/site-changed';
 import { publishedBlockTexts } from './block-texts';
+import { formTexts, siteFrameTexts } from './site-texts';
 
-export type SubjectType = 'page' | 'block' | 'navigation' | 'product' | 'string';
+export type SubjectType = 'page' | 'block' | 'navigation' | 'product' | 'site' | 'form' | 'string';
 
 export interface TranslatableText {
   subjectType: SubjectType;
@@ -31,10 +36,11 @@ export function navigationSubjectId(entry: NavigationItem): string {
 
 /**
  * Every text an owner can translate, with its default (site-language) text: page titles,
- * navigation entries, product titles and descriptions, and the spec §3 localized strings.
+ * navigation entries, the header's tagline and the footer, page blocks, forms, product
+ * titles, summaries and descriptions, the spec §3 localized strings and the theme's words.
  */
 export async function translatableTexts(db: Database, websiteId: string): Promise<TranslatableText[]> {
-  const [pages, navs, products, blocks] = await Promise.all([
+  const [pages, navs, products, blocks, frame, siteForms] = await Promise.all([
     db
       .select({ id: collections.id, title: collections.title })
       .from(collections)
@@ -42,12 +48,21 @@ export async function translatableTexts(db: Database, websiteId: string): Promis
       .orderBy(asc(collections.title)),
     db.select({ items: navigations.items }).from(navigations).where(eq(navigations.websiteId, websiteId)),
     db
-      .select({ id: items.id, title: items.title, excerpt: items.excerpt })
+      .select({ id: items.id, title: items.title, excerpt: items.excerpt, body: items.body })
       .from(items)
       .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RecordType.storeItem)))
       .orderBy(asc(items.title))
       .limit(500),
     publishedBlockTexts(db, websiteId),
+    db
+      .select({ header: headerFooters.header, footer: headerFooters.footer })
+      .from(headerFooters)
+      .where(eq(headerFooters.websiteId, websiteId)),
+    db
+      .select({ id: forms.id, name: forms.name, definition: forms.definition })
+      .from(forms)
+      .where(eq(forms.websiteId, websiteId))
+      .orderBy(asc(forms.name)),
   ]);
   const out: TranslatableText[] = [];
   for (const p of pages)
@@ -76,6 +91,9 @@ export async function translatableTexts(db: Database, websiteId: string): Promis
     }
   };
   for (const nav of navs) walk(nav.items);
+  const [hf] = frame;
+  if (hf) out.push(...siteFrameTexts(hf.header, hf.footer));
+  for (const form of siteForms) out.push(...formTexts(form));
   for (const p of products) {
     out.push({
       subjectType: 'product',
@@ -84,17 +102,35 @@ export async function translatableTexts(db: Database, websiteId: string): Promis
       label: 'Product title',
       defaultText: p.title,
     });
+    // The description is the product page's rich text (the studio's Description); the summary
+    // is the short text of product lists, which products made in the studio may not have.
     out.push({
       subjectType: 'product',
       subjectId: p.id,
       field: 'description',
       label: `Description of ${p.title}`,
-      defaultText: p.excerpt,
+      defaultText: p.body || p.excerpt,
     });
+    if (p.excerpt.trim() && p.body)
+      out.push({
+        subjectType: 'product',
+        subjectId: p.id,
+        field: 'summary',
+        label: `Summary of ${p.title}`,
+        defaultText: p.excerpt,
+      });
   }
   for (const b of blocks) out.push({ subjectType: 'block', ...b });
   for (const [key, text] of Object.entries(defaultLocalizedStrings))
     out.push({ subjectType: 'string', subjectId: key, field: 'text', label: key, defaultText: text });
+  for (const [key, text] of Object.entries(defaultThemeStrings))
+    out.push({
+      subjectType: 'string',
+      subjectId: key,
+      field: 'text',
+      label: themeStringLabel(key),
+      defaultText: text,
+    });
   return out;
 }
 
@@ -131,6 +167,20 @@ export function plainThemeString(text: string): string {
   return text.replace(/[<>]/g, '');
 }
 
+/**
+ * Texts held as HTML: a text block's rich text, a product's description and a form's
+ * messages after a submission or beside its button. Their translations are cleaned by the
+ * same policy as the owner's own HTML.
+ */
+export function isRichText(e: { subjectType: string; field: string }): boolean {
+  return (
+    (e.subjectType === 'block' && e.field === 'html') ||
+    (e.subjectType === 'product' && e.field === 'description') ||
+    (e.subjectType === 'form' &&
+      (e.field === 'parsedSubmissionMessage' || e.field === 'parsedDisclaimerMessage'))
+  );
+}
+
 export async function saveTranslations(
   db: Database,
   websiteId: string,
@@ -150,12 +200,11 @@ export async function saveTranslations(
       );
       // A text block's translated rich text is HTML, held to the same policy as the block's own.
       const trimmed = e.value.trim();
-      const value =
-        e.subjectType === 'block' && e.field === 'html'
-          ? cleanHtml(trimmed, 'rich').trim()
-          : e.subjectType === 'string'
-            ? plainThemeString(trimmed).trim()
-            : trimmed;
+      const value = isRichText(e)
+        ? cleanHtml(trimmed, 'rich').trim()
+        : e.subjectType === 'string'
+          ? plainThemeString(trimmed).trim()
+          : trimmed;
       if (!value) {
         removed += (await tx.delete(translations).where(key).returning({ f: translations.field })).length;
         continue;

@@ -3,11 +3,11 @@ import {
   formatMoney,
   instalmentEligibility,
   instalmentProvider,
-  instalmentText,
   splitInstalments,
 } from '@store/commerce';
 import type { ShoppingCart as CartView } from '@store/api/client';
 import type { PageData } from '../../page-data';
+import { instalmentLine } from '../instalment-line';
 
 /**
  * Cart-level instalment messaging (spec §5): shown only when every item is physical, for the
@@ -38,7 +38,7 @@ export function CartInstalments(props: { cart: CartView; page: PageData }) {
   const name = provider.provider === 'CLEARPAY' ? 'Clearpay' : 'Afterpay';
   const parts = splitInstalments(total);
   const text = eligibility.eligible
-    ? `${instalmentText(formatMoney(parts.at(-1) ?? 0, currency), { oneLine: true })} ${name}`
+    ? instalmentLine(props.page, formatMoney(parts.at(-1) ?? 0, currency), name)
     : `${name} ${eligibility.message}`;
   return (
     <p className="instalment-pill cart-instalments" data-testid="cart-instalments">

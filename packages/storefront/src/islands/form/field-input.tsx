@@ -89,7 +89,7 @@ export function FieldInput({ field, value, error, masked, onChange }: Props): Re
         aria-describedby={described}
       >
         <legend>{header}</legend>
-        {(field.options ?? []).map((option) => (
+        {(field.options ?? []).map((option, i) => (
           <label key={option} className="option">
             <input
               type={field.type}
@@ -101,7 +101,7 @@ export function FieldInput({ field, value, error, masked, onChange }: Props): Re
                 else onChange(e.target.checked ? [...chosen, option] : chosen.filter((c) => c !== option));
               }}
             />
-            {option}
+            {field.optionLabels?.[i] || option}
           </label>
         ))}
       </fieldset>
@@ -112,9 +112,14 @@ export function FieldInput({ field, value, error, masked, onChange }: Props): Re
     return (
       <fieldset className={`form-item field likert${error ? ' error' : ''}`}>
         <legend>{header}</legend>
-        {(field.options ?? []).map((question) => (
-          <div key={question} className="question" role="radiogroup" aria-label={question}>
-            <span className="question-text">{question}</span>
+        {(field.options ?? []).map((question, i) => (
+          <div
+            key={question}
+            className="question"
+            role="radiogroup"
+            aria-label={field.optionLabels?.[i] || question}
+          >
+            <span className="question-text">{field.optionLabels?.[i] || question}</span>
             {LIKERT_LABELS.map((label) => (
               <label key={label} className="option">
                 <input
@@ -144,9 +149,9 @@ export function FieldInput({ field, value, error, masked, onChange }: Props): Re
         onChange={(e) => onChange(e.target.value)}
       >
         <option value="">Select an option</option>
-        {(field.options ?? []).map((o) => (
+        {(field.options ?? []).map((o, i) => (
           <option key={o} value={o}>
-            {o}
+            {field.optionLabels?.[i] || o}
           </option>
         ))}
       </select>

@@ -30,6 +30,8 @@ export interface FormFieldDef {
   showCountryCode?: boolean;
   underline?: boolean;
   options?: string[];
+  /** The choices as the page's language shows them (what is sent stays `options`). */
+  optionLabels?: string[];
   key?: string;
   value?: string;
 }

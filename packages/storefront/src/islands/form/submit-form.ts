@@ -1,6 +1,6 @@
 import { ApiFailure, api } from '../../api';
 import type { FormProps, Values } from './form-types';
-import { MESSAGES } from './messages';
+import { MESSAGES, localMessage } from './messages';
 
 export type SubmitOutcome =
   | { ok: true }
@@ -11,12 +11,16 @@ function failure(error: unknown): SubmitOutcome {
   // A 400's per-field messages travel in the error body's `errors` map.
   const errors = error.body.errors as Record<string, string> | undefined;
   if (error.status === 400 && errors && Object.keys(errors).length > 0)
-    return { ok: false, message: MESSAGES.invalid, errors };
+    return {
+      ok: false,
+      message: MESSAGES.invalid,
+      errors: Object.fromEntries(Object.entries(errors).map(([id, text]) => [id, localMessage(text)])),
+    };
   if (error.code === 'CAPTCHA_FAILED' || error.code === 'CAPTCHA_REQUIRED')
     return { ok: false, message: error.message, captcha: true };
   const byStatus = MESSAGES.byStatus[error.status];
   if (byStatus) return { ok: false, message: byStatus };
-  return { ok: false, message: error.message || MESSAGES.unknown };
+  return { ok: false, message: error.message ? localMessage(error.message) : MESSAGES.unknown };
 }
 
 /** Server validation (spec §4: after client validation, before submitting). */

@@ -8,6 +8,7 @@ import {
 import { useState } from 'react';
 import { lazyComponent } from '../../components/lazy';
 import type { PageData } from '../../page-data';
+import { instalmentAbout, instalmentLine } from '../instalment-line';
 
 const InstalmentModal = lazyComponent(() => import('./instalment-modal').then((m) => m.InstalmentModal));
 
@@ -46,14 +47,12 @@ export function Instalments(props: {
   return (
     <div className="instalment-pill" data-testid="instalment-pill">
       <span>
-        {eligibility.eligible
-          ? `${instalmentText(amount, { oneLine: true })} ${name}`
-          : `${name} ${eligibility.message}`}
+        {eligibility.eligible ? instalmentLine(props.page, amount, name) : `${name} ${eligibility.message}`}
       </span>
       <button
         type="button"
         aria-haspopup="dialog"
-        aria-label={`About ${name} instalments`}
+        aria-label={instalmentAbout(props.page, name)}
         onClick={() => setOpen(true)}
       >
         i
