@@ -14,6 +14,7 @@ import { multilingualRoutes } from './multilingual';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
 import { ownerDataRoutes } from './owner-data';
+import { ownerStoreRoutes } from './owner-store';
 import { paymentSettingsRoutes } from './payment-settings';
 import { reviewRoutes } from './reviews';
 import { setupRoutes } from './setup';
@@ -71,6 +72,7 @@ export const contract = {
   ...downloadRoutes,
   ...orderRoutes,
   ...ownerDataRoutes,
+  ...ownerStoreRoutes,
   ...contributorRoutes,
   ...multilingualRoutes,
   ...setupRoutes,

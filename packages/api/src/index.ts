@@ -103,3 +103,12 @@ export {
   type TemplateSchema,
 } from './studio-forms';
 export { CONTRIBUTOR_ROLE_CODES, CONTRIBUTOR_ROLES, type ContributorRoleCode } from './contributors';
+export {
+  CUSTOMER_SORTS,
+  GIFT_CARD_MAX_CENTS,
+  GIFT_CARD_STATUSES,
+  giftCardLimits,
+  issueGiftCardBody,
+} from './owner-store';
+export { POPUP_LISTS, POPUP_TRIGGERS, popupLimits, popupOverlayBody } from './newsletter';
+export { REVIEW_FILTERS, reviewLimits, reviewReplyBody } from './reviews';

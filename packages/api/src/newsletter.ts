@@ -2,6 +2,79 @@ import { z } from 'zod';
 import { okBody, visitorEmail as email } from './common';
 import { API_MESSAGES } from './messages';
 
+/** The mailing lists a popup sign-up can join (owner-data.ts MAILING_LISTS that take sign-ups). */
+export const POPUP_LISTS = ['newsletter'] as const;
+/** When the popup shows: after a delay, once the page is scrolled so far, or when the pointer leaves. */
+export const POPUP_TRIGGERS = ['delay', 'scroll', 'exit'] as const;
+export const popupLimits = { title: 120, body: 1000, buttonLabel: 40, imageUrl: 2048 } as const;
+
+/** A media library address (/media/…) or an https image: what the popup may show. */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(popupLimits.imageUrl)
+  .regex(/^(\/media\/[^\s"'<>]+|https:\/\/[^\s"'<>]+)$/, 'Choose an image from the media library.');
+
+/** The popup overlay as the owner sets it up (studio Forms → Popup). */
+export const popupOverlayBody = z.object({
+  enabled: z.boolean(),
+  title: z
+    .string({ message: 'Give the popup a title.' })
+    .trim()
+    .min(1, 'Give the popup a title.')
+    .max(popupLimits.title, `The title can be at most ${popupLimits.title} characters.`),
+  body: z
+    .string()
+    .trim()
+    .max(popupLimits.body, `The text can be at most ${popupLimits.body} characters.`)
+    .optional()
+    .default(''),
+  buttonLabel: z
+    .string()
+    .trim()
+    .min(1, 'Give the button a label.')
+    .max(popupLimits.buttonLabel, `The button label can be at most ${popupLimits.buttonLabel} characters.`)
+    .optional()
+    .default('Sign up'),
+  imageUrl: imageUrl.nullable().optional().default(null),
+  mailingList: z.enum(POPUP_LISTS, { message: 'A List must be selected' }).optional().default('newsletter'),
+  trigger: z.enum(POPUP_TRIGGERS, { message: 'Choose when the popup shows.' }).optional().default('delay'),
+  delaySeconds: z
+    .number()
+    .int()
+    .min(0, 'The delay is 0 to 600 seconds.')
+    .max(600, 'The delay is 0 to 600 seconds.')
+    .optional()
+    .default(5),
+  scrollPercent: z
+    .number()
+    .int()
+    .min(10, 'Scroll depth is 10 to 100 percent.')
+    .max(100, 'Scroll depth is 10 to 100 percent.')
+    .optional()
+    .default(50),
+  hideDays: z
+    .number()
+    .int()
+    .min(0, 'Show it again after 0 to 365 days.')
+    .max(365, 'Show it again after 0 to 365 days.')
+    .optional()
+    .default(7),
+});
+
+const popupOverlay = z.object({
+  enabled: z.boolean(),
+  title: z.string(),
+  body: z.string(),
+  buttonLabel: z.string(),
+  imageUrl: z.string().nullable(),
+  mailingList: z.enum(POPUP_LISTS),
+  trigger: z.enum(POPUP_TRIGGERS),
+  delaySeconds: z.number().int(),
+  scrollPercent: z.number().int(),
+  hideDays: z.number().int(),
+});
+
 export const newsletterRoutes = {
   'POST /api/newsletter/subscribers': {
     summary: 'Sign up for the site’s newsletter (the popup overlay, page type 104)',
@@ -17,17 +90,18 @@ export const newsletterRoutes = {
     }),
     response: okBody,
   },
+  'GET /api/owner/popup-overlay': {
+    summary: 'Owner: the popup overlay (page type 104) as set up, or its defaults before the first save',
+    response: popupOverlay.extend({
+      version: z.number().int(),
+      /** The mailing lists a sign-up can join (the studio's choices). */
+      lists: z.array(z.object({ id: z.enum(POPUP_LISTS), name: z.string() })),
+    }),
+  },
   'PUT /api/owner/popup-overlay': {
     summary:
       'Owner: set up the popup overlay (page type 104); a new version shows it again to those who closed it',
-    body: z.object({
-      enabled: z.boolean(),
-      title: z.string().trim().min(1).max(120),
-      body: z.string().trim().max(1000).optional().default(''),
-      buttonLabel: z.string().trim().min(1).max(40).optional().default('Sign up'),
-      delaySeconds: z.number().int().min(0).max(600).optional().default(5),
-      hideDays: z.number().int().min(0).max(365).optional().default(7),
-    }),
+    body: popupOverlayBody,
     response: z.object({ enabled: z.boolean(), version: z.number().int() }),
   },
 } as const;

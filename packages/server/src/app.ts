@@ -36,6 +36,7 @@ import { formRoutes } from './routes/forms.routes';
 import { downloadRoutes } from './routes/downloads.routes';
 import { giftCardRoutes } from './routes/gift-cards.routes';
 import { ownerDataRoutes } from './routes/owner-data.routes';
+import { ownerStoreRoutes } from './routes/owner-store.routes';
 import { ownerRoutes } from './routes/owner.routes';
 import { restockRoutes } from './routes/restock.routes';
 import { newsletterRoutes } from './routes/newsletter.routes';
@@ -263,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(newsletterRoutes);
   await app.register(ownerRoutes);
   await app.register(ownerDataRoutes);
+  await app.register(ownerStoreRoutes);
   await app.register(trackingQueuePlugin);
   await app.register(censusRoutes);
   await app.register(eventsRoutes);

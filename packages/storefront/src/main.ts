@@ -6,6 +6,7 @@ import { pageData } from './page-data';
 import { wireSiteHeader } from './site-header';
 import { showStudioLink } from './studio-link';
 import { startTrackingSafely } from './tracking-bridge';
+import { armPopup } from './islands/newsletter/popup-trigger';
 
 /** Dispatched on document by an island that revealed a hidden island marker. */
 export const MOUNT_ISLANDS_EVENT = 'sf:mount-islands';
@@ -87,13 +88,11 @@ function boot(): void {
       .catch((error: unknown) => console.error(error));
   }
   document.addEventListener(MOUNT_ISLANDS_EVENT, mountIslands);
-  // The popup overlay (page type 104) is not needed before its delay, so neither is its code.
+  // The popup overlay (page type 104) is not needed before it is due (delay, scroll or exit
+  // intent), so neither is its code.
   const popup = document.querySelector<HTMLElement>('[data-popup-overlay]');
   if (popup)
-    setTimeout(
-      () => void import('./islands/newsletter/popup-overlay').then((m) => m.runPopup(popup)),
-      Number(popup.dataset.delay) * 1000,
-    );
+    armPopup(popup, () => void import('./islands/newsletter/popup-overlay').then((m) => m.runPopup(popup)));
   showStudioLink();
   showAccountState();
   startTrackingSafely(page);

@@ -24,7 +24,10 @@ export async function attachPopupOverlay(db: Database, websiteId: string, contex
     title: popup.title,
     body: popup.body,
     buttonLabel: popup.buttonLabel,
+    imageUrl: popup.imageUrl,
+    trigger: popup.trigger,
     delaySeconds: popup.delaySeconds,
+    scrollPercent: popup.scrollPercent,
     hideDays: popup.hideDays,
   };
 }

@@ -163,6 +163,7 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   // Design.
   'GET /api/studio/site-styles': r('design'),
   'PUT /api/studio/site-styles': r('design'),
+  'GET /api/owner/popup-overlay': r('design'),
   'PUT /api/owner/popup-overlay': r('design'),
   // Logo, icon, social profiles and the origins embeds may come from (Design → Brand, Embeds).
   'GET /api/studio/branding': r('design'),
@@ -200,6 +201,16 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/commerce/orders/:id/fulfill': r('orders'),
   'POST /api/commerce/orders/:id/cancel': r('orders'),
   'POST /api/commerce/orders/:id/refund': r('orders'),
+  // Customers: who ordered or has an account (read from the orders), their CSV export.
+  'GET /api/owner/customers': r('orders'),
+  'GET /api/owner/customers/export.csv': r('orders'),
+  'GET /api/owner/customers/:customerId': r('orders'),
+  // Gift cards: whoever may change orders may issue or disable one; only the owner and admins
+  // see whole codes (mayReadMailSecrets).
+  'GET /api/owner/gift-cards': r('orders'),
+  'POST /api/owner/gift-cards/lookup': r('orders', 'read'),
+  'POST /api/owner/gift-cards': r('orders'),
+  'POST /api/owner/gift-cards/:giftCardId/disable': r('orders'),
   // Store settings.
   'GET /api/studio/commerce/shipping-options': r('storeSettings'),
   'POST /api/studio/commerce/shipping-options': r('storeSettings'),
@@ -222,6 +233,7 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   // Reviews.
   'GET /api/owner/reviews': r('reviews'),
   'POST /api/owner/reviews/:reviewId/moderation': r('reviews'),
+  'PUT /api/owner/reviews/:reviewId/reply': r('reviews'),
   // Forms, and what visitors sent through them (submissions, mailing lists).
   'GET /api/studio/forms': r('forms'),
   'POST /api/studio/forms': r('forms'),

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { clientKey } from '../plugins/limits';
 import { requireOwner } from '../plugins/owner-auth';
 import { dropSitePagesOnSuccess } from '../pages/page-invalidation';
-import { savePopup, subscribe, unsubscribe } from '../services/newsletter.service';
+import { popupSettings, savePopup, subscribe, unsubscribe } from '../services/newsletter.service';
 import { schemaOf, zodRoutes } from './api-schema';
 
 /** Newsletter signup (popup overlay, page type 104) and unsubscribe (page type 300). */
@@ -32,6 +32,15 @@ export async function newsletterRoutes(app: FastifyInstance) {
         throw new ApiError('NOT_FOUND', API_MESSAGES.unsubscribeInvalid);
       return { ok: true };
     },
+  );
+
+  api.get(
+    '/api/owner/popup-overlay',
+    { schema: schemaOf('GET /api/owner/popup-overlay'), preValidation: requireOwner },
+    async (request) => ({
+      ...(await popupSettings(db, request.site.id)),
+      lists: [{ id: 'newsletter' as const, name: 'Newsletter' }],
+    }),
   );
 
   api.put(

@@ -10,6 +10,8 @@ import {
   listApproved,
   listForOwner,
   moderateReview,
+  replyToReview,
+  reviewCounts,
   reviewSummary,
   submitReview,
 } from '../services/reviews.service';
@@ -72,13 +74,25 @@ export async function reviewRoutes(app: FastifyInstance) {
     '/api/owner/reviews',
     { schema: schemaOf('GET /api/owner/reviews'), preValidation: requireOwner },
     async (request) => {
-      const before = decodeCursor(request.query.cursor, 2, 0);
-      const rows = await listForOwner(db, request.site.id, request.query.status, before);
+      const { status, productId, rating, q, cursor } = request.query;
+      const after = decodeCursor(cursor, 3, 1);
+      if (after && !/^[01]$/.test(after[0] ?? ''))
+        throw new ApiError('BAD_REQUEST', 'The cursor is not valid.');
+      const [rows, counts] = await Promise.all([
+        listForOwner(db, request.site.id, { status, productId, rating, q: q || undefined }, after),
+        reviewCounts(db, request.site.id),
+      ]);
       const { page, hasNextPage, nextPageCursor } = paginate(rows, REVIEWS_PAGE_SIZE, (r) => [
+        String(r.rank),
         r.createdAt,
         r.id,
       ]);
-      return { reviews: page, hasNextPage, nextPageCursor };
+      return {
+        reviews: page.map(({ rank: _rank, ...review }) => review),
+        counts,
+        hasNextPage,
+        nextPageCursor,
+      };
     },
   );
 
@@ -93,6 +107,21 @@ export async function reviewRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const row = await moderateReview(db, request.site.id, request.params.reviewId, request.body.status);
+      if (!row) throw new ApiError('NOT_FOUND', 'That review does not exist.');
+      return row;
+    },
+  );
+
+  api.put(
+    '/api/owner/reviews/:reviewId/reply',
+    {
+      schema: schemaOf('PUT /api/owner/reviews/:reviewId/reply'),
+      preValidation: requireOwner,
+      // The reply shows on the product page at once (as moderation does).
+      onSend: dropSitePagesOnSuccess,
+    },
+    async (request) => {
+      const row = await replyToReview(db, request.site.id, request.params.reviewId, request.body.reply);
       if (!row) throw new ApiError('NOT_FOUND', 'That review does not exist.');
       return row;
     },

@@ -66,6 +66,54 @@ export async function activePopup(db: Database, websiteId: string) {
   return row ?? null;
 }
 
+/** The popup overlay as the owner set it up. */
+export interface PopupSettings {
+  enabled: boolean;
+  title: string;
+  body: string;
+  buttonLabel: string;
+  imageUrl: string | null;
+  mailingList: 'newsletter';
+  trigger: 'delay' | 'scroll' | 'exit';
+  delaySeconds: number;
+  scrollPercent: number;
+  hideDays: number;
+}
+
+/** What the studio shows before the first save (switched off). */
+export const POPUP_DEFAULTS: PopupSettings & { version: number } = {
+  enabled: false,
+  title: 'Join our newsletter',
+  body: 'News, offers and new products, now and then.',
+  buttonLabel: 'Sign up',
+  imageUrl: null,
+  mailingList: 'newsletter',
+  trigger: 'delay',
+  delaySeconds: 5,
+  scrollPercent: 50,
+  hideDays: 7,
+  version: 0,
+};
+
+/** The site's popup overlay as set up (on or off), or the defaults before the first save. */
+export async function popupSettings(db: Database, websiteId: string) {
+  const [row] = await db.select().from(popupOverlays).where(eq(popupOverlays.websiteId, websiteId));
+  if (!row) return POPUP_DEFAULTS;
+  return {
+    enabled: row.enabled,
+    title: row.title,
+    body: row.body,
+    buttonLabel: row.buttonLabel,
+    imageUrl: row.imageUrl,
+    mailingList: 'newsletter' as const,
+    trigger: row.trigger,
+    delaySeconds: row.delaySeconds,
+    scrollPercent: row.scrollPercent,
+    hideDays: row.hideDays,
+    version: row.version,
+  };
+}
+
 /**
  * Save the popup overlay. Every save is a new version, so visitors who closed the old one see
  * the new one; the site's cached pages are dropped on commit (the layout renders the popup).
@@ -73,14 +121,7 @@ export async function activePopup(db: Database, websiteId: string) {
 export async function savePopup(
   db: Database,
   websiteId: string,
-  input: {
-    enabled: boolean;
-    title: string;
-    body: string;
-    buttonLabel: string;
-    delaySeconds: number;
-    hideDays: number;
-  },
+  input: Partial<PopupSettings> & Pick<PopupSettings, 'enabled' | 'title'>,
 ): Promise<{ enabled: boolean; version: number }> {
   return db.transaction(async (tx) => {
     const rows = await tx

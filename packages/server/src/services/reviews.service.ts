@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orderItems, orders } from '../db/schema/commerce';
 import { type ReviewStatus, productReviews } from '../db/schema/reviews';
@@ -21,6 +21,8 @@ export interface PublicReview {
   authorName: string;
   verifiedBuyer: boolean;
   createdAt: string;
+  reply: string | null;
+  repliedAt: string | null;
 }
 
 /** Star summary of a product's approved reviews: count, average (1 decimal) and per-star counts. */
@@ -39,6 +41,8 @@ const publicColumns = {
   authorName: productReviews.authorName,
   verifiedBuyer: productReviews.verifiedBuyer,
   createdAt: sql<string>`${productReviews.createdAt}::text`,
+  reply: productReviews.reply,
+  repliedAt: sql<string | null>`${productReviews.repliedAt}::text`,
 };
 
 /** Is `productId` a product (store item) of this site? */
@@ -128,8 +132,43 @@ export async function submitReview(
   return { ...theRow(rows, 'insert into product_reviews'), verifiedBuyer };
 }
 
-/** The owner's moderation queue: reviews in one status, newest first, with the email. */
-export async function listForOwner(db: Database, websiteId: string, status: ReviewStatus, before?: string[]) {
+export type ReviewFilter = ReviewStatus | 'ALL';
+
+/** 0 for a pending review, 1 otherwise: the ALL list shows the pending ones first. */
+const pendingRank = sql<number>`(case when ${productReviews.status} = 'PENDING' then 0 else 1 end)`;
+
+const like = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * The owner's moderation list: reviews in one status (or ALL, pending first), newest first,
+ * with the email; narrowed by product, rating and words (title, text, name or email).
+ * Keyset-paged by (pending rank, createdAt, id): `after` is the last row's key.
+ */
+export async function listForOwner(
+  db: Database,
+  websiteId: string,
+  filter: { status: ReviewFilter; productId?: string; rating?: number; q?: string },
+  after?: string[],
+) {
+  const [rank, createdAt, id] = after ?? [];
+  const q = filter.q?.trim();
+  const conditions: (SQL | undefined)[] = [
+    eq(productReviews.websiteId, websiteId),
+    filter.status === 'ALL' ? undefined : eq(productReviews.status, filter.status),
+    filter.productId ? eq(productReviews.productId, filter.productId) : undefined,
+    filter.rating ? eq(productReviews.rating, filter.rating) : undefined,
+    q
+      ? or(
+          ilike(productReviews.title, like(q)),
+          ilike(productReviews.body, like(q)),
+          ilike(productReviews.authorName, like(q)),
+          ilike(productReviews.email, like(q)),
+        )
+      : undefined,
+    id === undefined
+      ? undefined
+      : sql`(${pendingRank} > ${Number(rank)} or (${pendingRank} = ${Number(rank)} and (${productReviews.createdAt}, ${productReviews.id}) < (${createdAt}::timestamptz, ${id})))`,
+  ];
   return db
     .select({
       ...publicColumns,
@@ -137,18 +176,53 @@ export async function listForOwner(db: Database, websiteId: string, status: Revi
       productTitle: items.title,
       email: productReviews.email,
       status: productReviews.status,
+      rank: pendingRank,
     })
     .from(productReviews)
     .innerJoin(items, eq(items.id, productReviews.productId))
-    .where(
-      and(
-        eq(productReviews.websiteId, websiteId),
-        eq(productReviews.status, status),
-        olderThan(productReviews, before),
-      ),
-    )
-    .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
+    .where(and(...conditions))
+    .orderBy(asc(pendingRank), desc(productReviews.createdAt), desc(productReviews.id))
     .limit(REVIEWS_PAGE_SIZE + 1);
+}
+
+/** How many of the site's reviews are in each status. */
+export async function reviewCounts(db: Database, websiteId: string): Promise<Record<ReviewStatus, number>> {
+  const rows = await db
+    .select({ status: productReviews.status, n: sql<number>`count(*)::int` })
+    .from(productReviews)
+    .where(eq(productReviews.websiteId, websiteId))
+    .groupBy(productReviews.status);
+  const counts: Record<ReviewStatus, number> = { PENDING: 0, APPROVED: 0, REJECTED: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+/**
+ * The owner's public reply under a review (plain text; empty removes it). The product's
+ * cached pages are dropped on commit, as for moderation. Null when the site has no such review.
+ */
+export async function replyToReview(
+  db: Database,
+  websiteId: string,
+  reviewId: string,
+  reply: string,
+): Promise<{ id: string; reply: string | null; repliedAt: string | null } | null> {
+  const text = reply.trim() === '' ? null : reply.trim();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(productReviews)
+      .set({ reply: text, repliedAt: text === null ? null : new Date() })
+      .where(and(eq(productReviews.id, reviewId), eq(productReviews.websiteId, websiteId)))
+      .returning({
+        id: productReviews.id,
+        productId: productReviews.productId,
+        reply: productReviews.reply,
+        repliedAt: sql<string | null>`${productReviews.repliedAt}::text`,
+      });
+    if (!row) return null;
+    await tx.execute(sql`select pg_notify(${CATALOG_CHANGED}, ${`${websiteId} ${row.productId}`})`);
+    return { id: row.id, reply: row.reply, repliedAt: row.repliedAt };
+  });
 }
 
 /**

@@ -254,21 +254,27 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_sku_idx').on(t.websiteId, t.sku)],
 );
 
-/** Gift cards issued by purchases of gift-card products. */
+/**
+ * Gift cards issued by purchases of gift-card products, or by hand by the owner (no order;
+ * `issuedBy` is the account that issued it). A disabled card pays for nothing.
+ */
 export const giftCards = pgTable(
   'gift_cards',
   {
     id: idColumn(),
     websiteId: websiteIdColumn(),
     code: text('code').notNull(),
-    orderId: text('order_id').notNull(),
+    orderId: text('order_id'),
     initialCents: cents('initial_cents'),
     balanceCents: cents('balance_cents'),
     recipient: jsonb('recipient').$type<GiftRecipient | null>(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    issuedBy: text('issued_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('gift_cards_code_key').on(t.code),
+    index('gift_cards_website_created_idx').on(t.websiteId, t.createdAt),
     check('gift_cards_balance_range', sql`${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.initialCents}`),
   ],
 );

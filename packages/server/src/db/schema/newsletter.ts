@@ -38,5 +38,12 @@ export const popupOverlays = pgTable('popup_overlays', {
   buttonLabel: text('button_label').notNull().default('Sign up'),
   delaySeconds: integer('delay_seconds').notNull().default(5),
   hideDays: integer('hide_days').notNull().default(7),
+  /** An image from the media library shown above the title (a /media/… or https URL). */
+  imageUrl: text('image_url'),
+  /** The mailing list a sign-up joins (services/owner/mailing-lists.ts). */
+  mailingList: text('mailing_list').notNull().default('newsletter'),
+  /** When it shows: after `delaySeconds`, once `scrollPercent` of the page is scrolled, or on exit intent. */
+  trigger: text('trigger').$type<'delay' | 'scroll' | 'exit'>().notNull().default('delay'),
+  scrollPercent: integer('scroll_percent').notNull().default(50),
   createdAt: createdAtColumn(),
 });

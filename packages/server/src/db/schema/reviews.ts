@@ -28,6 +28,9 @@ export const productReviews = pgTable(
     verifiedBuyer: boolean('verified_buyer').notNull().default(false),
     status: text('status').$type<ReviewStatus>().notNull().default('PENDING'),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** The owner's public answer, shown under the review on the product page (plain text). */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
   },
   (t) => [

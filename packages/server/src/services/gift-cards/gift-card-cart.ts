@@ -1,5 +1,5 @@
 import { CART_ERRORS, ProductType } from '@store/commerce';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cartEntries, carts, type GiftRecipient, giftCards } from '../../db/schema/index';
 import { ApiError } from '../../errors';
@@ -54,7 +54,12 @@ export async function applyGiftCard(
         .select({ code: giftCards.code, balanceCents: giftCards.balanceCents })
         .from(giftCards)
         .where(
-          and(eq(giftCards.websiteId, site.id), eq(giftCards.code, code), gt(giftCards.balanceCents, 0)),
+          and(
+            eq(giftCards.websiteId, site.id),
+            eq(giftCards.code, code),
+            gt(giftCards.balanceCents, 0),
+            isNull(giftCards.disabledAt),
+          ),
         );
       if (!card) throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.invalid);
       const lines = await loadCartLines(tx, cart.id);

@@ -1,5 +1,5 @@
 import { type CurrencyCode, formatMoney, ProductType } from '@store/commerce';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type GiftRecipient, giftCardRedemptions, giftCards } from '../../db/schema/index';
 import { ApiError } from '../../errors';
@@ -52,7 +52,9 @@ export async function takeGiftCards(
   const locked = await tx
     .select({ id: giftCards.id, code: giftCards.code, balanceCents: giftCards.balanceCents })
     .from(giftCards)
-    .where(and(eq(giftCards.websiteId, websiteId), inArray(giftCards.code, codes)))
+    .where(
+      and(eq(giftCards.websiteId, websiteId), inArray(giftCards.code, codes), isNull(giftCards.disabledAt)),
+    )
     .orderBy(asc(giftCards.id))
     .for('update');
   const inCartOrder = codes.flatMap((code) => locked.filter((c) => c.code === code));

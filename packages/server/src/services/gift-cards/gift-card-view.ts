@@ -1,16 +1,18 @@
 import { ProductType } from '@store/commerce';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { cartEntries, type GiftRecipient, giftCards } from '../../db/schema/index';
 import type { CartRow, Db } from '../cart/cart-store';
 import { type CardBalance, giftCardFields } from './gift-card-allocation';
 
-/** The balances of the cards whose codes are applied, in the order they were applied. */
+/** The balances of the applied cards (a disabled card pays nothing), in the order they were applied. */
 export async function loadAppliedCards(db: Db, websiteId: string, codes: string[]): Promise<CardBalance[]> {
   if (codes.length === 0) return [];
   const rows = await db
     .select({ id: giftCards.id, code: giftCards.code, balanceCents: giftCards.balanceCents })
     .from(giftCards)
-    .where(and(eq(giftCards.websiteId, websiteId), inArray(giftCards.code, codes)));
+    .where(
+      and(eq(giftCards.websiteId, websiteId), inArray(giftCards.code, codes), isNull(giftCards.disabledAt)),
+    );
   return codes.flatMap((code) => rows.filter((r) => r.code === code));
 }
 

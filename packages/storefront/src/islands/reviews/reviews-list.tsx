@@ -72,6 +72,12 @@ export function ReviewsList({ productId }: { productId: string }) {
               {r.verifiedBuyer && <span className="review__verified"> · Verified buyer</span>} ·{' '}
               {dateOf(r.createdAt)}
             </p>
+            {r.reply && (
+              <div className="review__reply" data-testid="review-reply">
+                <p className="review__reply-label">Reply from the store</p>
+                <p className="review__reply-text">{r.reply}</p>
+              </div>
+            )}
           </li>
         ))}
       </ol>
