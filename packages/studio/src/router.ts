@@ -13,7 +13,15 @@ export const paths = {
   commerce: (section: CommerceSection = 'products') => `/config/commerce/${section}`,
 };
 
-export const commerceSections = ['products', 'inventory', 'orders', 'settings'] as const;
+export const commerceSections = [
+  'products',
+  'inventory',
+  'orders',
+  'customers',
+  'reviews',
+  'gift-cards',
+  'settings',
+] as const;
 export type CommerceSection = (typeof commerceSections)[number];
 
 const listeners = new Set<() => void>();

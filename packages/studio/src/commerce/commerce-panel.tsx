@@ -20,6 +20,23 @@ const sections: readonly (AreaSection & { id: CommerceSection })[] = [
     screen: lazy(() => import('./orders-screen').then((m) => ({ default: m.OrdersScreen }))),
   },
   {
+    id: 'customers',
+    label: 'Customers',
+    screen: lazy(() => import('../customers/customers-screen').then((m) => ({ default: m.CustomersScreen }))),
+  },
+  {
+    id: 'reviews',
+    label: 'Reviews',
+    screen: lazy(() => import('../reviews/reviews-screen').then((m) => ({ default: m.ReviewsScreen }))),
+  },
+  {
+    id: 'gift-cards',
+    label: 'Gift cards',
+    screen: lazy(() =>
+      import('../gift-cards/gift-cards-screen').then((m) => ({ default: m.GiftCardsScreen })),
+    ),
+  },
+  {
     id: 'settings',
     label: 'Store settings',
     screen: lazy(() => import('./settings-screen').then((m) => ({ default: m.SettingsScreen }))),

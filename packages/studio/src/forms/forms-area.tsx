@@ -18,6 +18,11 @@ const sections: readonly AreaSection[] = [
     label: 'Mailing lists',
     screen: lazy(() => import('./mailing-lists-screen').then((m) => ({ default: m.MailingListsScreen }))),
   },
+  {
+    id: 'popup',
+    label: 'Popup',
+    screen: lazy(() => import('../popup/popup-screen').then((m) => ({ default: m.PopupScreen }))),
+  },
 ];
 
 export function FormsArea({ path }: { path: string }) {
