@@ -1,18 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { usePagedList } from '../components/use-paged-list';
+import { DataList, FilterSelect, ListToolbar, LoadMore, SearchBox } from '../components/list-kit';
+import { useApiMutation, useApiPages } from '../data/api-query';
+import { failureText, serverFieldErrors } from '../data/errors';
 import { setUnsavedGuard } from '../unsaved-guard';
 import { InventoryBulk } from './inventory-bulk';
 import { type OfferLabel, RestockOfferBar } from './inventory-restock';
-import { InventoryRow, type StockEdit } from './inventory-row';
+import { type StockEdit, inventoryColumns } from './inventory-row';
 import {
   type InventoryChange,
   type InventoryRow as Row,
   type RestockOffer,
   type StockState,
-  failureMessage,
-  fieldErrors,
   optionsLabel,
-  productsApi,
   stockStates,
 } from './products-api';
 
@@ -33,30 +32,35 @@ export function InventoryStock() {
   const [alert, setAlert] = useState('');
   const [note, setNote] = useState('');
 
-  const list = usePagedList(
-    {
-      fetch: (cursor) => productsApi.inventory({ ...query, cursor }),
-      rows: (page) => page.variants,
-      next: (page) => (page.hasNextPage ? page.nextPageCursor : null),
-      failure: failureMessage,
-      // A new list: what was selected or said about the old one goes.
-      onFirstPage: () => {
-        setSelected(new Set());
-        setAlert('');
-      },
-    },
-    [query],
+  const list = useApiPages(
+    'GET /api/studio/inventory',
+    { query },
+    { rows: (page) => page.variants, next: (page) => (page.hasNextPage ? page.nextPageCursor : null) },
   );
-  const { rows, setRows, loading } = list;
+  const rows = list.rows;
+  // A new list: what was selected or said about the old one goes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared when the filters change
+  useEffect(() => {
+    setSelected(new Set());
+    setAlert('');
+  }, [query]);
   // A failed page read and a failed save share the one alert.
-  const shownAlert = alert || list.error;
+  const shownAlert = alert || list.errorText;
+  // The product list shows stock states too: it is asked again after a change.
+  const change = useApiMutation('PATCH /api/studio/inventory', {
+    invalidates: ['GET /api/studio/products', 'GET /api/studio/stores'],
+  });
 
   async function apply(changes: InventoryChange[]): Promise<boolean> {
     if (!changes.length) return true;
     try {
-      const out = await productsApi.changeStock(changes);
+      const out = await change.mutateAsync({ body: { changes } });
       const changed = new Map(out.variants.map((v) => [v.variantId, v]));
-      setRows((list) => list.map((r) => changed.get(r.variantId) ?? r));
+      // The saved rows in place (a refetch could reorder the list under the owner's eyes).
+      list.updatePages((page) => ({
+        ...page,
+        variants: page.variants.map((r) => changed.get(r.variantId) ?? r),
+      }));
       setEdits((e) => Object.fromEntries(Object.entries(e).filter(([id]) => !changed.has(id))));
       setRowErrors({});
       setAlert('');
@@ -76,13 +80,13 @@ export function InventoryStock() {
     } catch (failure) {
       // Errors name the change by position (`changes.3.adjustBy`): show each on its row.
       const byRow: Record<string, string> = {};
-      for (const [path, message] of Object.entries(fieldErrors(failure))) {
+      for (const [path, message] of Object.entries(serverFieldErrors(failure))) {
         const index = Number(/^changes\.(\d+)/.exec(path)?.[1]);
         const change = changes[index];
         if (change) byRow[change.variantId] = message;
       }
       setRowErrors(byRow);
-      setAlert(failureMessage(failure));
+      setAlert(failureText(failure));
       setNote('');
       return false;
     }
@@ -117,15 +121,6 @@ export function InventoryStock() {
     return () => setUnsavedGuard(null);
   }, []);
 
-  const tracked = rows.filter((r) => r.tracksStock);
-  const allSelected = tracked.length > 0 && tracked.every((r) => selected.has(r.variantId));
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const copy = new Set(s);
-      if (on) copy.add(id);
-      else copy.delete(id);
-      return copy;
-    });
   const edit = (row: Row, patch: Partial<StockEdit>) => {
     setNote('');
     setEdits((e) => ({
@@ -142,52 +137,32 @@ export function InventoryStock() {
 
   return (
     <div>
-      <form
-        className="product-filters"
-        aria-label="Find variants"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery((q) => ({ ...q, q: typed.trim() || undefined }));
-        }}
+      <ListToolbar
+        label="Find variants"
+        onSubmit={() => setQuery((q) => ({ ...q, q: typed.trim() || undefined }))}
       >
-        <div className="product-filters__search">
-          <label className="compact-label" htmlFor="inventory-search">
-            Search
-          </label>
-          <input
-            id="inventory-search"
-            type="search"
-            value={typed}
-            placeholder="Product title or SKU"
-            onChange={(e) => {
-              setTyped(e.target.value);
-              if (!e.target.value) setQuery((q) => ({ ...q, q: undefined }));
-            }}
-          />
-        </div>
-        <div className="product-filters__field">
-          <label className="compact-label" htmlFor="inventory-filter-stock">
-            Stock
-          </label>
-          <select
-            id="inventory-filter-stock"
-            value={query.stock ?? ''}
-            onChange={(e) =>
-              setQuery((q) => ({ ...q, stock: (e.target.value || undefined) as StockState | undefined }))
-            }
-          >
-            <option value="">Any stock</option>
-            {stockStates.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchBox
+          id="inventory-search"
+          label="Search"
+          placeholder="Product title or SKU"
+          value={typed}
+          onChange={(value) => {
+            setTyped(value);
+            if (!value) setQuery((q) => ({ ...q, q: undefined }));
+          }}
+        />
+        <FilterSelect
+          id="inventory-filter-stock"
+          label="Stock"
+          value={query.stock ?? ''}
+          allLabel="Any stock"
+          options={stockStates}
+          onChange={(v) => setQuery((q) => ({ ...q, stock: (v || undefined) as StockState | undefined }))}
+        />
         <button type="submit" className="btn btn--plain">
           Search
         </button>
-      </form>
+      </ListToolbar>
       <div className="inventory__actions">
         <span role="status" className="note inventory__note">
           {note}
@@ -228,49 +203,24 @@ export function InventoryStock() {
           }}
         />
       )}
-      <table className="data-table" aria-label="Variant stock">
-        <thead>
-          <tr>
-            <th scope="col" className="select-cell">
-              <input
-                type="checkbox"
-                aria-label="Select all"
-                checked={allSelected}
-                disabled={tracked.length === 0}
-                onChange={(e) =>
-                  setSelected(e.target.checked ? new Set(tracked.map((r) => r.variantId)) : new Set())
-                }
-              />
-            </th>
-            <th scope="col">Product</th>
-            <th scope="col">Options</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Stock</th>
-            <th scope="col">State</th>
-            <th scope="col">Waiting</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <InventoryRow
-              key={row.variantId}
-              row={row}
-              edit={edits[row.variantId]}
-              selected={selected.has(row.variantId)}
-              error={rowErrors[row.variantId]}
-              onSelect={(on) => toggle(row.variantId, on)}
-              onEdit={(patch) => edit(row, patch)}
-            />
-          ))}
-        </tbody>
-      </table>
-      {!loading && rows.length === 0 && <p className="muted">No variants match.</p>}
-      {loading && <p className="loading">Loading…</p>}
-      {list.hasMore && !loading && (
-        <button type="button" className="btn btn--plain load-more" onClick={list.loadMore}>
-          Load more
-        </button>
-      )}
+      <DataList
+        label="Variant stock"
+        className="data-table"
+        rows={rows}
+        columns={inventoryColumns({ edits, errors: rowErrors, onEdit: edit })}
+        rowKey={(r) => r.variantId}
+        rowClassName={(r) => (edits[r.variantId] ? 'inventory-table__changed' : undefined)}
+        selection={{
+          selected,
+          onChange: setSelected,
+          rowLabel: (r) => `Select ${r.sku}`,
+          allLabel: 'Select all',
+          selectable: (r) => r.tracksStock,
+        }}
+        loading={list.loading}
+        empty={<p className="muted">No variants match.</p>}
+      />
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onMore={list.loadMore} />
     </div>
   );
 }

@@ -46,6 +46,8 @@ export interface Selection<Row> {
   /** The accessible name of a row's checkbox. */
   rowLabel(row: Row): string;
   allLabel?: string;
+  /** Rows that cannot be chosen (their checkbox is disabled; "select all" skips them). */
+  selectable?(row: Row): boolean;
 }
 
 export interface DataListProps<Row> {
@@ -76,7 +78,11 @@ const cardLabel = <Row,>(c: Column<Row>) =>
 export function DataList<Row>(props: DataListProps<Row>) {
   const { rows, columns, rowKey, sort = null, onSort, loading, error, selection, actions } = props;
   const ids = rows.map(rowKey);
-  const allChosen = !!selection && ids.length > 0 && ids.every((id) => selection.selected.has(id));
+  const choosable = selection?.selectable
+    ? ids.filter((_, i) => selection.selectable?.(rows[i] as Row))
+    : ids;
+  const allChosen =
+    !!selection && choosable.length > 0 && choosable.every((id) => selection.selected.has(id));
   const toggle = (id: string) => {
     if (!selection) return;
     const next = new Set(selection.selected);
@@ -102,7 +108,8 @@ export function DataList<Row>(props: DataListProps<Row>) {
                     type="checkbox"
                     aria-label={selection.allLabel ?? 'Select all shown'}
                     checked={allChosen}
-                    onChange={() => selection.onChange(allChosen ? new Set() : new Set(ids))}
+                    disabled={choosable.length === 0}
+                    onChange={() => selection.onChange(allChosen ? new Set() : new Set(choosable))}
                   />
                 </th>
               )}
@@ -157,6 +164,7 @@ export function DataList<Row>(props: DataListProps<Row>) {
                         type="checkbox"
                         aria-label={selection.rowLabel(row)}
                         checked={!!chosen}
+                        disabled={selection.selectable ? !selection.selectable(row) : undefined}
                         onClick={(e) => e.stopPropagation()}
                         onChange={() => toggle(id)}
                       />
