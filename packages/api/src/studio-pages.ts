@@ -121,6 +121,15 @@ export const studioPageRoutes = {
       /** Items of a collection by collection id, newest first. */
       collections: z.record(z.string(), z.object({ collection: record, items: z.array(record) })),
       forms: z.record(z.string(), record),
+      /** Tags and publication months of a collection by id (tag cloud and archive blocks). */
+      facets: z.record(
+        z.string(),
+        z.object({
+          collection: record,
+          tags: z.array(z.object({ name: z.string(), count: z.number() })),
+          months: z.array(z.object({ month: z.string(), count: z.number() })),
+        }),
+      ),
     }),
   },
   'GET /api/studio/catalog': {

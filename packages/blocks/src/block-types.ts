@@ -340,6 +340,36 @@ export const blockTypes = {
       { name: 'formId', label: 'Form', kind: 'form' },
     ],
   },
+  tagcloud: {
+    label: 'Tag cloud',
+    props: z.object({
+      collectionId: id,
+      title: text(200, 'Tags'),
+      limit: int(1, 100, 30),
+      showCount: z.boolean().default(false),
+    }),
+    fields: [
+      { name: 'title', label: 'Title', kind: 'text' },
+      { name: 'collectionId', label: 'Blog or collection', kind: 'collection' },
+      { name: 'limit', label: 'Number of tags', kind: 'number', min: 1, max: 100 },
+      { name: 'showCount', label: 'Show how many posts carry each tag', kind: 'checkbox' },
+    ],
+  },
+  archive: {
+    label: 'Archive',
+    props: z.object({
+      collectionId: id,
+      title: text(200, 'Archive'),
+      groupBy: oneOf(['month', 'year'], 'month'),
+      showCount: z.boolean().default(true),
+    }),
+    fields: [
+      { name: 'title', label: 'Title', kind: 'text' },
+      { name: 'collectionId', label: 'Blog or collection', kind: 'collection' },
+      { name: 'groupBy', label: 'Group by', kind: 'select', options: ['month', 'year'] },
+      { name: 'showCount', label: 'Show the number of posts', kind: 'checkbox' },
+    ],
+  },
   chart: {
     label: 'Chart',
     props: z.object({

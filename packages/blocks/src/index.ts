@@ -45,6 +45,7 @@ export {
   resizeBlock,
   stackFromGrid,
 } from './grid';
+export { type FacetData, facetProps } from './facets';
 export {
   type IdFactory,
   SECTION_TEMPLATES,

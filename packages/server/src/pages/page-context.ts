@@ -2,14 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { forms } from '../db/schema/index';
 import type { NavigationItem } from '../db/schema/site';
-import {
-  type CollectionRow,
-  findItemBySlug,
-  listItemsPage,
-  loadProducts,
-  searchItemsByText,
-} from '../services/catalog.service';
+import { type CollectionRow, findItemBySlug, listItemsPage, loadProducts } from '../services/catalog.service';
 import type { SiteRecord } from '../services/site.service';
+import { MAX_TAG_LENGTH, monthRange } from '../services/collection-facets';
 import { isRootCategory } from '../services/catalog-admin/store.service';
 import { type InstalmentTerms, loadInstalmentTerms } from '../services/store-settings/instalment-context';
 import {
@@ -22,12 +17,13 @@ import {
 } from './block-page';
 import { defaultLocalizedStrings, defaultThemeStrings } from './localized-strings';
 import { CollectionType, PageType, type PageTypeCode, RecordType } from './page-types';
-import { collectionUrl, itemUrl, serializeCollection, serializeItem } from './serialize-catalog';
+import { collectionUrl, serializeCollection, serializeItem } from './serialize-catalog';
 import { type SiteFrameData, SiteFrameCache } from './site-frame';
 import { applyShopView } from './shop-view';
 import { attachPopupOverlay } from './popup-overlay';
 import { attachBranding } from './site-branding';
 import { attachProductExtras } from './product-extras';
+import { siteSearchResults } from './site-search-results';
 
 /** The page context: what templates render and `?format=json` returns (spec §3). */
 export interface PageContext {
@@ -158,13 +154,19 @@ async function collectionContext(
   const cats = frame.categories.filter((c) => c.collectionId === collection.id);
   const category = query.category ? cats.find((c) => c.slug === query.category) : undefined;
   if (query.category && !category) return false;
+  // A blog's tag cloud and archive link to `?tag=` and `?month=YYYY-MM`.
+  const tag = query.tag ?? '';
+  const published = query.month ? monthRange(query.month) : undefined;
+  if (tag.length > MAX_TAG_LENGTH || published === null) return false;
   const page = pageNumber(query.page);
   const { rows, total } = await listItemsPage(db, site.id, collection.id, {
     limit: ITEMS_PER_PAGE,
     offset: (page - 1) * ITEMS_PER_PAGE,
     categoryId: category?.id,
+    tag: tag || undefined,
+    published,
   });
-  if (page > 1 && rows.length === 0) return false;
+  if ((page > 1 || tag || published) && rows.length === 0) return false;
   const productMap =
     collection.type === CollectionType.products ? await loadProducts(db, site.id, rows) : new Map();
   context.items = rows.map((row) =>
@@ -177,18 +179,37 @@ async function collectionContext(
   context.categories = cats
     .filter((c) => !isRootCategory(c))
     .map((c) => ({ id: c.id, displayName: c.displayName, slug: c.slug }));
-  context.pagination = pagination(collectionUrl(collection), page, total, category?.slug);
+  const paging = pagination(collectionUrl(collection), page, total, {
+    category: category?.slug,
+    tag: tag || undefined,
+    month: published ? query.month : undefined,
+  });
+  if (published)
+    paging.monthLabel = new Intl.DateTimeFormat(site.language || 'en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(published.from);
+  context.pagination = paging;
   if (collection.type === CollectionType.products)
     addStoreContext(context, [...productMap.values()], await loadInstalmentTerms(db, site));
   return true;
 }
 
 /** Previous/next links of a paginated collection (null when there is none). */
-function pagination(baseUrl: string, page: number, total: number, category?: string) {
+function pagination(
+  baseUrl: string,
+  page: number,
+  total: number,
+  filters: { category?: string | undefined; tag?: string | undefined; month?: string | undefined },
+) {
+  const { category, tag, month } = filters;
   const pageCount = Math.max(1, Math.ceil(total / ITEMS_PER_PAGE));
   const url = (n: number) => {
     const params = new URLSearchParams();
     if (category) params.set('category', category);
+    if (tag) params.set('tag', tag);
+    if (month) params.set('month', month);
     if (n > 1) params.set('page', String(n));
     const qs = params.toString();
     return qs ? `${baseUrl}?${qs}` : baseUrl;
@@ -199,6 +220,10 @@ function pagination(baseUrl: string, page: number, total: number, category?: str
     pageSize: ITEMS_PER_PAGE,
     totalItems: total,
     category: category ?? null,
+    tag: tag ?? null,
+    month: month ?? null,
+    /** The month filtered by, in the site's language ("December 2025"). */
+    monthLabel: null as string | null,
     prevPageUrl: page > 1 ? url(page - 1) : null,
     nextPageUrl: page < pageCount ? url(page + 1) : null,
   };
@@ -279,48 +304,8 @@ async function itemContext(
   return true;
 }
 
-/** Words of a search as a prefix tsquery ("classic te" → "classic:* & te:*"); null when none. */
-export function toPrefixTsQuery(text: string): string | null {
-  const words =
-    text
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 8) ?? [];
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-}
-
-const SEARCH_LIMIT = 50;
-
-/**
- * Pages whose title matches, then items whose title or excerpt matches the words of the
- * query (full-text search with prefix matching, ranked), in public collections only.
- */
-async function searchItems(db: Database, site: SiteRecord, collections: CollectionRow[], query: string) {
-  const tsQuery = toPrefixTsQuery(query);
-  if (!tsQuery) return [];
-  const words = tsQuery.split(' & ').map((w) => w.slice(0, -2));
-  const visible = collections.filter((c) => c.enabled && c.password === null);
-  const results: { title: string; fullUrl: string; excerpt: string }[] = [];
-  for (const c of visible) {
-    const titleWords = c.title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-    if (c.type === CollectionType.page && words.every((w) => titleWords.some((t) => t.startsWith(w))))
-      results.push({ title: c.title, fullUrl: collectionUrl(c), excerpt: c.description ?? '' });
-  }
-  const lists = visible.filter((c) => c.type !== CollectionType.page);
-  const byId = new Map(lists.map((c) => [c.id, c]));
-  const rows = await searchItemsByText(
-    db,
-    site.id,
-    lists.map((c) => c.id),
-    tsQuery,
-    SEARCH_LIMIT,
-  );
-  for (const row of rows) {
-    const c = byId.get(row.collectionId);
-    if (c) results.push({ title: row.title, fullUrl: itemUrl(c, row), excerpt: row.excerpt ?? '' });
-  }
-  return results.slice(0, SEARCH_LIMIT);
-}
+// Site search moved beside its query code; the name stays importable from here.
+export { toPrefixTsQuery } from './site-search-results';
 
 /**
  * Resolve a site path to its page context: collection, item, or system page, with its
@@ -355,7 +340,7 @@ export async function buildPageContext(
     if (system === PageType.search) {
       const query = (options.query?.q ?? '').trim().slice(0, 200);
       context.search = { query };
-      context.searchResults = query ? await searchItems(db, site, allCollections, query) : [];
+      context.searchResults = query ? await siteSearchResults(db, site, allCollections, query) : [];
     }
     if (system === PageType.orderConfirmed) context.orderId = options.query?.orderId ?? null;
     // The cart page offers instalments for the whole cart (spec §5), under the key "cart".

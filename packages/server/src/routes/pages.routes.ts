@@ -36,7 +36,7 @@ import {
 } from '../services/languages/page-language';
 
 /** Query parameters a page reads; every other parameter is ignored (and not part of the cache key). */
-const PAGE_PARAMS = ['format', 'q', 'page', 'category', 'sort', 'orderId'] as const;
+const PAGE_PARAMS = ['format', 'q', 'page', 'category', 'tag', 'month', 'sort', 'orderId'] as const;
 /**
  * Pages unique to one visitor's order: not worth a cache entry. The account page's HTML holds
  * nothing personal (its island reads the account), but it is never kept either: personal pages

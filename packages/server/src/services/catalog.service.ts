@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { categories, collections, items, products, variants } from '../db/schema/index';
 
@@ -56,11 +56,22 @@ export async function listItemsPage(
   db: Database,
   websiteId: string,
   collectionId: string,
-  options: { limit: number; offset: number; categoryId?: string },
+  options: {
+    limit: number;
+    offset: number;
+    categoryId?: string | undefined;
+    /** Only items carrying this tag (a blog's `?tag=`). */
+    tag?: string | undefined;
+    /** Only items published in this range (a blog's `?month=`). */
+    published?: { from: Date; to: Date } | undefined;
+  },
 ): Promise<{ rows: ItemRow[]; total: number }> {
   const conditions = [eq(items.websiteId, websiteId), eq(items.collectionId, collectionId)];
   if (options.categoryId)
     conditions.push(sql`${items.categoryIds} @> ${JSON.stringify([options.categoryId])}::jsonb`);
+  if (options.tag) conditions.push(sql`${items.tags} @> ${JSON.stringify([options.tag])}::jsonb`);
+  if (options.published)
+    conditions.push(gte(items.publishOn, options.published.from), lt(items.publishOn, options.published.to));
   const where = and(...conditions);
   const found = await db
     .select({
@@ -74,31 +85,6 @@ export async function listItemsPage(
     .offset(options.offset);
   const total = found[0]?.total ?? 0;
   return { rows: found.map(({ total: _, ...row }) => row), total };
-}
-
-/** Full-text search over item titles and excerpts (uses the items_search_idx GIN index). */
-export async function searchItemsByText(
-  db: Database,
-  websiteId: string,
-  collectionIds: string[],
-  tsQuery: string,
-  limit: number,
-): Promise<ItemRow[]> {
-  if (collectionIds.length === 0) return [];
-  const document = sql`to_tsvector('simple', ${items.title} || ' ' || ${items.excerpt})`;
-  const query = sql`to_tsquery('simple', ${tsQuery})`;
-  return db
-    .select()
-    .from(items)
-    .where(
-      and(
-        eq(items.websiteId, websiteId),
-        inArray(items.collectionId, collectionIds),
-        sql`${document} @@ ${query}`,
-      ),
-    )
-    .orderBy(sql`ts_rank(${document}, ${query}) desc`, asc(items.displayIndex))
-    .limit(limit);
 }
 
 export async function findItemBySlug(

@@ -7,7 +7,9 @@ import type { DeviceView } from '../screen-size';
 import { mayChange, usePermissions } from '../settings/people-api';
 import { isPrompting, leaveTo, setUnsavedGuard } from '../unsaved-guard';
 import { BlockList } from './block-list';
-import { type History, record, redo, startHistory, undo } from './history';
+import { CanvasOverlay } from './canvas/canvas-overlay';
+import { PhoneBar } from './canvas/phone-bar';
+import { type History, amend, record, redo, startHistory, undo } from './history';
 import { AddSectionMenu } from './add-section-menu';
 import { addBlock } from './layout-edits';
 import { PageSettings } from './page-settings';
@@ -50,6 +52,7 @@ export function PageEditor({
   const [catalog, setCatalog] = useState<Catalog | null>(null);
   const [site, setSite] = useState<Record<string, unknown>>({});
   const [data, setData] = useState<BlockData>({});
+  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const layout = history?.present ?? null;
   // A Draft editor's drafts save automatically; someone who may publish makes them live.
   const canPublish = mayChange(usePermissions(), 'publish');
@@ -133,6 +136,18 @@ export function PageEditor({
   }, [layout, data, site]);
 
   const change = useCallback((next: Layout) => setHistory((h) => (h ? record(h, next) : h)), []);
+  const amendLast = useCallback((next: Layout) => setHistory((h) => (h ? amend(h, next) : h)), []);
+  const undoLast = useCallback(() => setHistory((h) => (h ? undo(h) : h)), []);
+  const redoLast = useCallback(() => setHistory((h) => (h ? redo(h) : h)), []);
+  const confirmDelete = useCallback(
+    (label: string) =>
+      confirmModal({
+        title: `Delete this ${label} block?`,
+        message: 'You can undo this until you leave the page.',
+        confirmLabel: 'Delete',
+      }),
+    [],
+  );
 
   useEffect(() => {
     const keys = (event: KeyboardEvent) => {
@@ -270,19 +285,14 @@ export function PageEditor({
                 catalog={catalog}
                 onSelect={setSelected}
                 onChange={change}
-                confirmDelete={(label) =>
-                  confirmModal({
-                    title: `Delete this ${label} block?`,
-                    message: 'You can undo this until you leave the page.',
-                    confirmLabel: 'Delete',
-                  })
-                }
+                confirmDelete={confirmDelete}
               />
               <SectionPanel
                 layout={layout}
                 selectedBlock={selected}
                 media={catalog?.media}
                 onChange={change}
+                onAmend={amendLast}
               />
             </>
           )}
@@ -303,9 +313,22 @@ export function PageEditor({
           html={preview.html}
           renderMs={preview.ms}
           device={device}
-          onSelect={setSelected}
-          selected={selected}
-        />
+          onReady={setFrame}
+          header={device === 'phone' && <PhoneBar layout={layout} selected={selected} onChange={change} />}
+        >
+          <CanvasOverlay
+            frame={frame}
+            layout={layout}
+            selected={selected}
+            onSelect={setSelected}
+            onChange={change}
+            onAmend={amendLast}
+            onUndo={undoLast}
+            onRedo={redoLast}
+            onError={setError}
+            confirmDelete={confirmDelete}
+          />
+        </PreviewFrame>
       </div>
     </div>
   );

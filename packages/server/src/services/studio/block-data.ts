@@ -5,6 +5,7 @@ import { type StoredLayout, collections, forms, items } from '../../db/schema/in
 import { CollectionType } from '../../pages/page-types';
 import { serializeCollection, serializeItem } from '../../pages/serialize-catalog';
 import { listItems, loadProducts } from '../catalog.service';
+import { collectionFacets } from '../collection-facets';
 import type { SiteRecord } from '../site.service';
 
 const SUMMARY_MAX = 24;
@@ -31,7 +32,8 @@ export async function resolveBlockData(
   const productIds = propsOf(layout, ['product'], 'productId');
   const collectionIds = propsOf(layout, ['summary'], 'collectionId');
   const formIds = propsOf(layout, ['form', 'newsletter'], 'formId');
-  const data: Required<BlockData> = { products: {}, collections: {}, forms: {} };
+  const facetIds = propsOf(layout, ['tagcloud', 'archive'], 'collectionId');
+  const data: Required<BlockData> = { products: {}, collections: {}, forms: {}, facets: {} };
   const storeItems = new Map<string, Record<string, unknown>>();
 
   const colRows = await db.select().from(collections).where(eq(collections.websiteId, site.id));
@@ -63,6 +65,12 @@ export async function resolveBlockData(
     );
     data.collections[id] = { collection: serializeCollection(collection), items: list };
     for (const item of list) if (records.has(item.id)) storeItems.set(item.id, item);
+  }
+  for (const id of facetIds) {
+    const collection = colById.get(id);
+    if (!collection || collection.type === CollectionType.page) continue;
+    const { title, fullUrl } = serializeCollection(collection);
+    data.facets[id] = { collection: { title, fullUrl }, ...(await collectionFacets(db, site.id, id)) };
   }
   if (formIds.length) {
     const rows = await db
