@@ -2,7 +2,14 @@ import { type Block, type Layout, blockTypes } from '@store/blocks';
 import { useState } from 'react';
 import type { Catalog } from '../api';
 import { BlockFields } from './block-fields';
-import { moveBlock, moveBlockTo, removeBlock, removeSection, updateProps } from './layout-edits';
+import {
+  blocksInOrder,
+  moveBlock,
+  moveBlockTo,
+  removeBlock,
+  removeSection,
+  updateProps,
+} from './layout-edits';
 
 /** A short, readable summary of a block for the list ("Heading: Spring sale"). */
 function summary(block: Block): string {
@@ -54,7 +61,8 @@ export function BlockList(props: {
             )}
           </div>
           <ol className="blocks__list">
-            {section.blocks.map((block) => {
+            {/* A grid section lists its blocks in reading order, as the page shows them. */}
+            {blocksInOrder(section).map((block) => {
               const name = summary(block);
               const active = selected === block.id;
               return (
@@ -90,6 +98,7 @@ export function BlockList(props: {
                         type="button"
                         className="icon"
                         aria-label={`Move ${name} up`}
+                        title="Move up"
                         onClick={() => onChange(moveBlock(layout, block.id, -1))}
                       >
                         ↑
@@ -98,6 +107,7 @@ export function BlockList(props: {
                         type="button"
                         className="icon"
                         aria-label={`Move ${name} down`}
+                        title="Move down"
                         onClick={() => onChange(moveBlock(layout, block.id, 1))}
                       >
                         ↓
@@ -106,6 +116,7 @@ export function BlockList(props: {
                         type="button"
                         className="icon"
                         aria-label={`Delete ${name}`}
+                        title="Delete"
                         onClick={async () => {
                           if (await props.confirmDelete(blockTypes[block.type].label.toLowerCase())) {
                             onChange(removeBlock(layout, block.id));

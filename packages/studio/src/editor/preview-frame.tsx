@@ -1,33 +1,40 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { type DeviceView, deviceViews } from '../screen-size';
 import { trustedPreviewHtml } from './clean-html';
 import { previewCss } from './preview-engine';
 
-/** Selection outline and pointer for the blocks in the preview. */
+/**
+ * Blocks are picked and dragged on the canvas: a pointer over them, and no text selection
+ * or native image drag getting in the way (the outline and controls are the canvas's own
+ * layer, outside the frame, so the page's markup stays the site's).
+ */
 const STUDIO_CSS =
-  '.studio-selected{outline:2px solid #2f5d50;outline-offset:4px}[data-block-id]{cursor:pointer}';
+  '[data-block-id]{cursor:pointer;-webkit-user-select:none;user-select:none}[data-block-id] img{-webkit-user-drag:none}';
 
 /**
  * The draft as visitors will see it, rendered in the browser into a frame with the theme's
  * stylesheet, at the chosen device width. Clicking a block selects it for editing.
  *
- * The frame is sandboxed without scripts: the studio writes its content and listens for
- * clicks from outside, and nothing inside it (the page's HTML, an owner's code block) can
- * run. Its document is built with DOM calls and the body set from DOMPurify's TrustedHTML,
- * as the studio's Trusted Types policy requires.
+ * The frame is sandboxed without scripts: the studio writes its content and listens to it
+ * from outside (the canvas, `children`, laid over it), and nothing inside it (the page's
+ * HTML, an owner's code block) can run. Its document is built with DOM calls and the body
+ * set from DOMPurify's TrustedHTML, as the studio's Trusted Types policy requires. After
+ * each write the frame element gets a `preview-rendered` event, so the canvas measures again.
  */
 export function PreviewFrame(props: {
   html: string;
   renderMs: number;
   device: DeviceView;
-  selected: string | null;
-  onSelect(id: string): void;
+  /** Once the frame's document is built. */
+  onReady?(frame: HTMLIFrameElement): void;
+  /** Shown above the frame (the phone view's note). */
+  header?: ReactNode;
+  children?: ReactNode;
 }) {
   const ref = useRef<HTMLIFrameElement>(null);
   const width = deviceViews.find((d) => d.id === props.device)?.width;
-  const { onSelect, selected } = props;
-  const select = useRef(onSelect);
-  select.current = onSelect;
+  const ready = useRef(props.onReady);
+  ready.current = props.onReady;
 
   // The frame's document: the theme's styles and an empty article for the blocks.
   useLayoutEffect(() => {
@@ -50,33 +57,37 @@ export function PreviewFrame(props: {
     article.className = 'page-content page-content--blocks';
     main.append(article);
     doc.body.append(main);
-    doc.addEventListener('click', (event) => {
-      event.preventDefault();
-      const block = (event.target as Element).closest?.('[data-block-id]');
-      if (block) select.current(block.getAttribute('data-block-id') ?? '');
-    });
+    // Links in the preview do not navigate; a click picks a block (the canvas listens).
+    doc.addEventListener('click', (event) => event.preventDefault());
+  }, []);
+  useEffect(() => {
+    if (ref.current) ready.current?.(ref.current);
   }, []);
 
   // Update the body in place (no reload, no flash).
   useEffect(() => {
-    const doc = ref.current?.contentDocument;
-    const article = doc?.querySelector('.page-content--blocks');
-    if (article) article.innerHTML = trustedPreviewHtml(props.html);
-    doc?.querySelectorAll('[data-block-id]').forEach((el) => {
-      el.classList.toggle('studio-selected', el.getAttribute('data-block-id') === selected);
-    });
-  }, [props.html, selected]);
+    const frame = ref.current;
+    const article = frame?.contentDocument?.querySelector('.page-content--blocks');
+    if (!frame || !article) return;
+    article.innerHTML = trustedPreviewHtml(props.html);
+    frame.dispatchEvent(new Event('preview-rendered'));
+  }, [props.html]);
 
   return (
     <section className="stage" aria-label="Page preview" data-render-ms={props.renderMs.toFixed(2)}>
-      <iframe
-        ref={ref}
-        className="stage__frame"
-        title="Page preview"
-        sandbox="allow-same-origin"
-        style={{ width: width ? `${width}px` : '100%' }}
-        data-device={props.device}
-      />
+      <div className="canvas" style={{ width: width ? `${width}px` : '100%' }}>
+        {props.header}
+        <div className="canvas__viewport">
+          <iframe
+            ref={ref}
+            className="stage__frame"
+            title="Page preview"
+            sandbox="allow-same-origin"
+            data-device={props.device}
+          />
+          {props.children}
+        </div>
+      </div>
     </section>
   );
 }
