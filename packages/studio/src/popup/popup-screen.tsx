@@ -19,7 +19,8 @@ export function PopupScreen(_props: { rest: string[] }) {
     ) : (
       <p className="loading">Loading…</p>
     );
-  return <PopupForm key={saved.data.version} saved={saved.data} />;
+  // Keyed by nothing: a save refetches the popup, and the form keeps what the owner typed.
+  return <PopupForm saved={saved.data} />;
 }
 
 function PopupForm({ saved }: { saved: PopupAnswer }) {
