@@ -176,8 +176,10 @@ export const items = pgTable(
   (t) => [
     uniqueIndex('items_collection_url_key').on(t.collectionId, t.urlId),
     index('items_website_collection_idx').on(t.websiteId, t.collectionId, t.displayIndex),
-    // Site search (pages/search-items.ts uses this exact expression, so the index applies).
-    index('items_search_idx').using('gin', sql`to_tsvector('simple', ${t.title} || ' ' || ${t.excerpt})`),
+    // Site search: a GIN index on the item's search_document (title, summary, description in
+    // the site language's text-search configuration), which a trigger keeps up to date
+    // (migration 0023). The column is left out of this schema so item reads never carry it.
+    index('items_search_idx').using('gin', sql`search_document`),
   ],
 );
 
