@@ -39,10 +39,10 @@ describe('renderLayout: sections with settings', () => {
     // b comes first: it is left of a on the same row.
     expect(html.indexOf('data-block-id="b"')).toBeLessThan(html.indexOf('data-block-id="a"'));
     expect(html).toContain(
-      'data-block-id="b" style="--col:1 / span 6;--row:1 / span 1;--phone-col:1 / span 4;--phone-row:1 / span 1"',
+      'data-block-id="b" style="--col:1 / span 6;--row:1 / span 1;--rows:1;--phone-col:1 / span 4;--phone-row:1 / span 1;--phone-rows:1"',
     );
     expect(html).toContain(
-      'data-block-id="a" style="--col:7 / span 6;--row:1 / span 2;--phone-col:1 / span 4;--phone-row:2 / span 2"',
+      'data-block-id="a" style="--col:7 / span 6;--row:1 / span 2;--rows:2;--phone-col:1 / span 4;--phone-row:2 / span 2;--phone-rows:2"',
     );
     expect(html).not.toContain('page-section--full');
   });
@@ -62,10 +62,10 @@ describe('renderLayout: sections with settings', () => {
       },
     });
     expect(html).toContain(
-      'data-block-id="a" style="--col:1 / span 6;--row:1 / span 1;--phone-col:2 / span 2;--phone-row:2 / span 1"',
+      'data-block-id="a" style="--col:1 / span 6;--row:1 / span 1;--rows:1;--phone-col:2 / span 2;--phone-row:2 / span 1;--phone-rows:1"',
     );
     expect(html).toContain(
-      'data-block-id="b" style="--col:7 / span 6;--row:1 / span 1;--phone-col:1 / span 4;--phone-row:1 / span 1"',
+      'data-block-id="b" style="--col:7 / span 6;--row:1 / span 1;--rows:1;--phone-col:1 / span 4;--phone-row:1 / span 1;--phone-rows:1"',
     );
   });
 

@@ -14,7 +14,7 @@ import { isDarkColor, parseColor } from './site-styles';
  *   </section>
  *
  * In a grid every block wrapper carries its cells as custom properties
- * (`--col: 1 / span 6; --row: 2 / span 1` and `--phone-col` / `--phone-row`); the theme's
+ * (`--col: 1 / span 6; --row: 2 / span 1; --rows: 1` and the `--phone-` ones); the theme's
  * sections.css places them and switches to the phone ones under 640px, so the same HTML
  * serves both widths with no script. The grid is `.section-grid`: 12 columns, then 4.
  */
@@ -108,9 +108,15 @@ function backgroundHtml(bg: SectionBackground, eager: boolean, allowedOrigins: r
 const cells = (p: Placement | undefined) => (p ? `${p.col} / span ${p.colSpan}` : '1 / -1');
 const rows = (p: Placement | undefined) => (p ? `${p.row} / span ${p.rowSpan}` : 'auto');
 
-/** The style attribute that places a block in the grid at both widths. */
+/**
+ * The style attribute that places a block in the grid at both widths; `--rows` and
+ * `--phone-rows` (the heights in rows) let an image fill the height the owner gave it.
+ */
 export function placementStyle(desktop: Placement | undefined, phone: Placement | undefined): string {
-  return `--col:${cells(desktop)};--row:${rows(desktop)};--phone-col:${cells(phone)};--phone-row:${rows(phone)}`;
+  return (
+    `--col:${cells(desktop)};--row:${rows(desktop)};--rows:${desktop?.rowSpan ?? 1};` +
+    `--phone-col:${cells(phone)};--phone-row:${rows(phone)};--phone-rows:${phone?.rowSpan ?? 1}`
+  );
 }
 
 /** Whether a section renders with the section markup (it has any setting). */

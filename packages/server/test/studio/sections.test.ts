@@ -69,10 +69,10 @@ describe.each(backends)('sections with backgrounds and a grid on %s', (backend) 
     expect(body).toContain(`src="${MEDIA}?format=1500w" srcset="${MEDIA}?format=500w 500w,`);
     expect(body).toContain('style="object-position:30% 60%"');
     expect(body).toContain(
-      'data-block-id="h" style="--col:2 / span 8;--row:1 / span 1;--phone-col:1 / span 4;--phone-row:1 / span 1"',
+      'data-block-id="h" style="--col:2 / span 8;--row:1 / span 1;--rows:1;--phone-col:1 / span 4;--phone-row:1 / span 1;--phone-rows:1"',
     );
     expect(body).toContain(
-      'data-block-id="t" style="--col:2 / span 6;--row:2 / span 1;--phone-col:1 / span 4;--phone-row:2 / span 1"',
+      'data-block-id="t" style="--col:2 / span 6;--row:2 / span 1;--rows:1;--phone-col:1 / span 4;--phone-row:2 / span 1;--phone-rows:1"',
     );
     expect(body).toContain(
       '<section class="page-section" data-section-id="plain"><div class="sqs-block sqs-block-heading"',
