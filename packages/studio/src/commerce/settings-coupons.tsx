@@ -1,8 +1,10 @@
+import { couponInput } from '@store/api';
 import { Check, Field } from './settings-preferences';
 import { type Errors, type ListSpec, SettingsList } from './settings-list';
 import { type CouponBody, type CouponRow, couponApi, money } from './settings-api';
+import { fromLocal, toLocal } from './settings-format';
 
-interface Draft {
+type Draft = {
   code: string;
   kind: CouponRow['kind'];
   amount: string;
@@ -11,15 +13,7 @@ interface Draft {
   endsAt: string;
   usageLimit: string;
   enabled: boolean;
-}
-
-/** ISO ↔ the value of a date-time-local input (the owner's local time). */
-const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
-const fromLocal = (text: string) => (text ? new Date(text).toISOString() : null);
 
 export function CouponsSection({ currency }: { currency: string }) {
   const describe = (r: CouponRow) =>
@@ -32,6 +26,8 @@ export function CouponsSection({ currency }: { currency: string }) {
     id: 'coupons',
     title: 'Coupons',
     noun: 'coupon',
+    route: 'GET /api/studio/commerce/coupons',
+    schema: couponInput,
     api: couponApi,
     headers: ['Code', 'Discount', 'Minimum', 'Valid', 'Used', 'State'],
     cells: (r) => [
@@ -43,6 +39,14 @@ export function CouponsSection({ currency }: { currency: string }) {
         : 'Always',
       r.usageLimit === null ? `${r.timesUsed}` : `${r.timesUsed} / ${r.usageLimit}`,
       r.enabled ? 'On' : 'Off',
+    ],
+    sortValues: (r) => [
+      r.code,
+      r.kind === 'FREE_SHIPPING' ? -1 : r.amount,
+      r.minSubtotalCents,
+      r.startsAt ?? r.endsAt,
+      r.timesUsed,
+      r.enabled,
     ],
     label: (r) => `the coupon ${r.code}`,
     blank: () => ({

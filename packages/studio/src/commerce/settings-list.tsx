@@ -1,77 +1,85 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { RouteKey } from '@store/api';
+import { type ReactNode, useRef, useState } from 'react';
+import type { FieldValues, Path, PathValue } from 'react-hook-form';
+import type { z } from 'zod';
 import { confirmModal } from '../components/dialogs';
-import { failureMessages, type ListApi } from './settings-api';
+import { type SortState, type SortValue, nextSort, shapeRows } from '../components/list-data';
+import { type Column, DataList } from '../components/list-kit';
+import { useApiMutation } from '../data/api-query';
+import { failureText } from '../data/errors';
+import { apiKey } from '../data/query-keys';
+import { type DraftResult, draftSchema, useApiForm } from '../data/use-api-form';
+import type { ListApi } from './settings-api';
 
 export type Errors = Record<string, string>;
 
 /** How one list section shows its rows and edits one of them. */
-export interface ListSpec<Row extends { id: string }, Body, Draft> {
+export interface ListSpec<Row extends { id: string }, Body, Draft extends FieldValues> {
   id: string;
   title: string;
   /** What "Add …" says, and the empty state. */
   noun: string;
+  /** The GET route of the list (its query key; saves and deletes refresh it). */
+  route: RouteKey;
   api: ListApi<Row, Body>;
+  /** The API's schema of the body (@store/api): checked before anything is sent. */
+  schema: z.ZodType;
   headers: string[];
   cells(row: Row): ReactNode[];
+  /** What each column sorts by (same order as `headers`); without it the columns do not sort. */
+  sortValues?(row: Row): SortValue[];
   /** What the confirm dialog calls a row. */
   label(row: Row): string;
   blank(): Draft;
   toDraft(row: Row): Draft;
-  /** The request body, or the fields the form itself already knows are wrong. */
-  toBody(draft: Draft): { ok: true; body: Body } | { ok: false; errors: Errors };
+  /** The request body, or the fields the form itself already knows are wrong (keyed by body path). */
+  toBody(draft: Draft): DraftResult<Body>;
   /** The form fields (a render function, called with the draft being edited). */
   fields(props: { draft: Draft; set(patch: Partial<Draft>): void; errors: Errors }): ReactNode;
 }
 
 /** A list with add / edit / delete; the form opens under the list, errors shown by its fields. */
-export function SettingsList<Row extends { id: string }, Body, Draft>({
+export function SettingsList<Row extends { id: string }, Body, Draft extends FieldValues>({
   spec,
 }: {
   spec: ListSpec<Row, Body, Draft>;
 }) {
-  const [rows, setRows] = useState<Row[] | null>(null);
-  const [editing, setEditing] = useState<{ id?: string; draft: Draft } | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const rows = useQuery({ queryKey: apiKey(spec.route), queryFn: () => spec.api.list() });
+  const [editing, setEditing] = useState<{ id?: string } | null>(null);
   const [general, setGeneral] = useState('');
   const [status, setStatus] = useState('');
+  const [sort, setSort] = useState<SortState | null>(null);
+  // The section makes its spec afresh each render: the schema reads the latest one.
+  const latest = useRef(spec);
+  latest.current = spec;
+  const [schema] = useState(() => draftSchema<Draft, Body>((d) => latest.current.toBody(d), spec.schema));
+  const form = useApiForm(schema as never, spec.blank() as never, { fieldFor: (path) => path });
 
-  const reload = () =>
-    spec.api
-      .list()
-      .then(setRows)
-      .catch(() => setGeneral('Unable to load. Try again.'));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load once per section.
-  useEffect(() => {
-    reload();
-  }, []);
+  const save = useApiMutation(spec.route, {
+    send: ({ body, id }: { body: Body; id?: string }) => spec.api.save(body, id),
+    invalidates: [spec.route],
+  });
+  const remove = useApiMutation(spec.route, {
+    send: (id: string) => spec.api.remove(id),
+    invalidates: [spec.route],
+  });
 
   function open(id: string | undefined, draft: Draft) {
-    setEditing({ id, draft });
-    setErrors({});
+    setEditing({ id });
+    form.reset(draft as never);
     setGeneral('');
     setStatus('');
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!editing) return;
-    const checked = spec.toBody(editing.draft);
-    if (!checked.ok) return setErrors(checked.errors);
-    try {
-      await spec.api.save(checked.body, editing.id);
-      setEditing(null);
-      setErrors({});
-      setGeneral('');
-      setStatus('Saved.');
-      await reload();
-    } catch (failure) {
-      const { fields, general: message } = failureMessages(failure);
-      setErrors(fields);
-      setGeneral(message);
-    }
-  }
+  const submit = form.submitWith(async (body) => {
+    await save.mutateAsync({ body: body as Body, id: editing?.id });
+    setEditing(null);
+    setGeneral('');
+    setStatus('Saved.');
+  });
 
-  async function remove(row: Row) {
+  async function confirmRemove(row: Row) {
     const ok = await confirmModal({
       title: `Delete ${spec.label(row)}?`,
       message: 'This cannot be undone.',
@@ -79,13 +87,26 @@ export function SettingsList<Row extends { id: string }, Body, Draft>({
     });
     if (!ok) return;
     try {
-      await spec.api.remove(row.id);
+      await remove.mutateAsync(row.id);
       setStatus('Deleted.');
-      await reload();
     } catch (failure) {
-      setGeneral(failureMessages(failure).general || 'Something went wrong');
+      setGeneral(failureText(failure));
     }
   }
+
+  const columns: Column<Row>[] = spec.headers.map((header, i) => ({
+    key: String(i),
+    header,
+    primary: i === 0,
+    sortable: Boolean(spec.sortValues),
+    cell: (row) => spec.cells(row)[i],
+  }));
+  const shown = shapeRows(rows.data ?? [], {
+    sort,
+    sortValue: (row, key) => spec.sortValues?.(row)[Number(key)],
+  }).rows;
+  const draft = form.watch() as unknown as Draft;
+  const alert = general || (rows.error ? 'Unable to load. Try again.' : '') || form.formMessage;
 
   return (
     <section className="ss-section" id={spec.id}>
@@ -95,53 +116,35 @@ export function SettingsList<Row extends { id: string }, Body, Draft>({
           Add {spec.noun}
         </button>
       </div>
-      {general && (
+      {alert && (
         <p className="alert" role="alert">
-          {general}
+          {alert}
         </p>
       )}
       <p role="status" className="note">
         {status}
       </p>
-      {rows === null ? (
-        <p className="loading">Loading…</p>
-      ) : rows.length === 0 ? (
-        <p className="ss-empty">No {spec.noun}s yet.</p>
-      ) : (
-        <table className="ss-table">
-          <thead>
-            <tr>
-              {spec.headers.map((h) => (
-                <th key={h}>{h}</th>
-              ))}
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className={editing?.id === row.id ? 'ss-table__editing' : undefined}>
-                {spec.cells(row).map((cell, i) => (
-                  <td key={spec.headers[i]}>{cell}</td>
-                ))}
-                <td className="ss-table__actions">
-                  <button
-                    type="button"
-                    className="btn btn--plain"
-                    onClick={() => open(row.id, spec.toDraft(row))}
-                  >
-                    Edit
-                  </button>
-                  <button type="button" className="btn btn--plain" onClick={() => remove(row)}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataList
+        label={spec.title}
+        rows={shown}
+        columns={columns}
+        rowKey={(row) => row.id}
+        sort={sort}
+        onSort={(key) => setSort(nextSort(sort, key))}
+        loading={rows.isPending}
+        empty={<p className="ss-empty">No {spec.noun}s yet.</p>}
+        rowClassName={(row) => (editing?.id === row.id ? 'ss-table__editing' : undefined)}
+        actions={(row) => (
+          <>
+            <button type="button" className="btn btn--plain" onClick={() => open(row.id, spec.toDraft(row))}>
+              Edit
+            </button>
+            <button type="button" className="btn btn--plain" onClick={() => confirmRemove(row)}>
+              Delete
+            </button>
+          </>
+        )}
+      />
       {editing && (
         <form
           className="ss-form"
@@ -152,12 +155,18 @@ export function SettingsList<Row extends { id: string }, Body, Draft>({
           <h3>{editing.id ? `Edit ${spec.noun}` : `New ${spec.noun}`}</h3>
           {/* Called, not mounted: a spec made afresh by its section must not remount the inputs. */}
           {spec.fields({
-            draft: editing.draft,
-            set: (patch) => setEditing({ ...editing, draft: { ...editing.draft, ...patch } }),
-            errors,
+            draft,
+            set: (patch) => {
+              for (const [name, value] of Object.entries(patch))
+                form.setValue(name as Path<Draft> as never, value as PathValue<Draft, Path<Draft>> as never, {
+                  shouldDirty: true,
+                  shouldValidate: false,
+                });
+            },
+            errors: form.errors,
           })}
           <div className="ss-form__actions">
-            <button type="submit" className="btn btn--primary">
+            <button type="submit" className="btn btn--primary" disabled={form.formState.isSubmitting}>
               {editing.id ? 'Save' : `Add ${spec.noun}`}
             </button>
             <button type="button" className="btn btn--plain" onClick={() => setEditing(null)}>

@@ -1,8 +1,10 @@
+import { shippingOptionInput } from '@store/api';
 import { Check, Field } from './settings-preferences';
 import { type Errors, type ListSpec, SettingsList } from './settings-list';
 import { money, type ShippingBody, type ShippingRow, shippingApi } from './settings-api';
+import { firstError, parseZones, zonesText } from './settings-format';
 
-interface Draft {
+type Draft = {
   name: string;
   description: string;
   kind: 'FLAT' | 'WEIGHT';
@@ -11,32 +13,15 @@ interface Draft {
   freeOver: string;
   zones: string;
   enabled: boolean;
-}
-
-/** Zones typed as "US-NY, CA, GB": a country, optionally "-" and a region; blank ships everywhere. */
-function parseZones(text: string): ShippingBody['zones'] {
-  return text
-    .split(',')
-    .map((z) => z.trim())
-    .filter(Boolean)
-    .map((z) => {
-      const [country = '', ...region] = z.split('-');
-      const r = region.join('-').trim();
-      return r
-        ? { country: country.trim().toUpperCase(), region: r.toUpperCase() }
-        : { country: country.trim().toUpperCase() };
-    });
-}
-const zonesText = (zones: ShippingRow['zones']) =>
-  zones.map((z) => (z.region ? `${z.country}-${z.region}` : z.country)).join(', ');
-const firstError = (errors: Errors, prefix: string) =>
-  Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
+};
 
 export function ShippingSection({ currency }: { currency: string }) {
   const spec: ListSpec<ShippingRow, ShippingBody, Draft> = {
     id: 'shipping',
     title: 'Shipping',
     noun: 'shipping option',
+    route: 'GET /api/studio/commerce/shipping-options',
+    schema: shippingOptionInput,
     api: shippingApi,
     headers: ['Name', 'Cost', 'Free over', 'Ships to', 'State'],
     cells: (r) => [
@@ -47,6 +32,13 @@ export function ShippingSection({ currency }: { currency: string }) {
       r.freeOverCents === null ? '—' : money.show(r.freeOverCents, currency),
       r.zones.length ? zonesText(r.zones) : 'Everywhere',
       r.enabled ? 'On' : 'Off',
+    ],
+    sortValues: (r) => [
+      r.name,
+      r.costCents,
+      r.freeOverCents,
+      r.zones.length ? zonesText(r.zones) : '',
+      r.enabled,
     ],
     label: (r) => `the shipping option “${r.name}”`,
     blank: () => ({

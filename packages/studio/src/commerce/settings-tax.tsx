@@ -1,36 +1,25 @@
+import { taxRuleInput } from '@store/api';
 import { Check, Field } from './settings-preferences';
 import { type Errors, type ListSpec, SettingsList } from './settings-list';
 import { type TaxBody, type TaxRow, taxApi } from './settings-api';
+import { percent, rateToBasisPoints } from './settings-format';
 
-interface Draft {
+type Draft = {
   name: string;
   country: string;
   region: string;
   rate: string;
   included: boolean;
   appliesToShipping: boolean;
-}
-
-/** "8.875" % → 888 basis points (two decimals kept: the rule stores basis points). */
-function rateToBasisPoints(text: string): number | null {
-  const m = /^\s*(\d{1,3})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
-const percent = (bp: number) =>
-  `${Math.trunc(bp / 100)}${
-    bp % 100
-      ? `.${String(bp % 100)
-          .padStart(2, '0')
-          .replace(/0$/, '')}`
-      : ''
-  }`;
+};
 
 export function TaxSection() {
   const spec: ListSpec<TaxRow, TaxBody, Draft> = {
     id: 'tax',
     title: 'Tax',
     noun: 'tax rule',
+    route: 'GET /api/studio/commerce/tax-rules',
+    schema: taxRuleInput,
     api: taxApi,
     headers: ['Name', 'Where', 'Rate', 'Prices', 'Shipping'],
     cells: (r) => [
@@ -39,6 +28,13 @@ export function TaxSection() {
       `${percent(r.rateBasisPoints)} %`,
       r.included ? 'Included in prices' : 'Added at checkout',
       r.appliesToShipping ? 'Taxed' : 'Not taxed',
+    ],
+    sortValues: (r) => [
+      r.name,
+      r.region ? `${r.country}-${r.region}` : r.country,
+      r.rateBasisPoints,
+      r.included,
+      r.appliesToShipping,
     ],
     label: (r) => `the tax rule “${r.name}”`,
     blank: () => ({ name: '', country: '', region: '', rate: '', included: false, appliesToShipping: false }),

@@ -16,7 +16,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type FieldErrors, type FieldValues, type Path, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { splitFailure } from './errors';
 
 /** The form-level message's slot in react-hook-form's errors. */
@@ -88,4 +88,28 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(
     /** What the last refusal said that no field took ('' when none). */
     formMessage: form.formState.errors.root?.server?.message ?? '',
   };
+}
+
+/** What a draft → body step answers: the body, or the messages of the fields it could not read. */
+export type DraftResult<Body> = { ok: true; body: Body } | { ok: false; errors: Record<string, string> };
+
+/**
+ * A form schema for inputs that are not the body (money typed as "9.50", a rate as "8.25"):
+ * `toBody` reads the draft (its errors keyed by the body's paths), then the API's own schema
+ * checks the body, so the owner gets the server's words before anything is sent.
+ */
+export function draftSchema<Draft extends FieldValues, Body>(
+  toBody: (draft: Draft) => DraftResult<Body>,
+  apiSchema: z.ZodType,
+) {
+  return z
+    .custom<Draft>((value) => typeof value === 'object' && value !== null)
+    .transform((draft, ctx) => {
+      const read = toBody(draft);
+      if (read.ok) return read.body;
+      for (const [path, message] of Object.entries(read.errors))
+        ctx.addIssue({ code: 'custom', path: path.split('.'), message });
+      return z.NEVER;
+    })
+    .pipe(apiSchema as z.ZodType<unknown, Awaited<Body>>);
 }
