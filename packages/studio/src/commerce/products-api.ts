@@ -36,7 +36,9 @@ export interface RestockGroup {
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const whole = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-function restockGroup(raw: Record<string, unknown> & { productId: string; variantId: string }): RestockGroup {
+export function restockGroup(
+  raw: Record<string, unknown> & { productId: string; variantId: string },
+): RestockGroup {
   const attributes =
     raw.attributes && typeof raw.attributes === 'object' ? (raw.attributes as Record<string, string>) : {};
   return {
