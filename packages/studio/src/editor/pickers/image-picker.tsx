@@ -38,7 +38,7 @@ export function ImagePicker({
   const [media, setMedia] = useState<MediaAsset[] | null>(null);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<string[]>([...initial]);
-  const [alt, setAlt] = useState<string | null>(initialAlt || null);
+  const [alt, setAlt] = useState<string | null>(null);
   const [focus, setFocus] = useState(0);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
@@ -64,16 +64,20 @@ export function ImagePicker({
   const shown = useMemo(() => filterImages(media ?? [], query), [media, query]);
   const byId = (assetId: string) => media?.find((m) => m.id === assetId);
   const first = selected[0] ? byId(selected[0]) : undefined;
-  // The alt text follows the chosen image until the owner types their own.
-  const altText = alt ?? first?.altText ?? '';
+  // The block's own alt text for the image it shows; the library's for another image.
+  const altOf = (asset: MediaAsset | undefined) =>
+    !asset ? '' : asset.id === initial[0] && initialAlt ? initialAlt : asset.altText;
+  // What the owner types holds until they choose another image.
+  const altText = alt ?? altOf(first);
 
   const choose = (assetId: string) => {
     setSelected((ids) => (multiple ? toggleId(ids, assetId) : [assetId]));
-    if (!multiple && !initialAlt) setAlt(null);
+    if (!multiple && assetId !== selected[0]) setAlt(null);
   };
   const confirm = (ids = selected) => {
     const assets = ids.map(byId).filter((a): a is MediaAsset => Boolean(a));
-    if (multiple || assets.length) onPick(assets, altText.trim());
+    const chosenAlt = ids[0] === selected[0] ? altText : altOf(assets[0]);
+    if (multiple || assets.length) onPick(assets, chosenAlt.trim());
   };
 
   async function upload(files: FileList | null) {
