@@ -9,6 +9,7 @@ export const BLOCK_HTML_PROPS: Readonly<Record<string, Readonly<Record<string, H
   text: { html: 'rich' },
   code: { html: 'embed' },
   video: { embedCode: 'embed' },
+  embed: { embedCode: 'embed' },
 };
 
 /** A block's props with each HTML prop cleaned (the same object when it has none). */

@@ -340,6 +340,27 @@ export const blockTypes = {
       { name: 'formId', label: 'Form', kind: 'form' },
     ],
   },
+  embed: {
+    label: 'Embed',
+    // A player or page from a known provider or an origin the owner allowed (Design →
+    // Embeds), or pasted embed code held to the same rules.
+    props: z.object({
+      url: link,
+      embedCode: text(20_000),
+      title: text(200),
+      caption: text(500),
+    }),
+    fields: [
+      {
+        name: 'url',
+        label: 'Address to embed (YouTube, Vimeo, SoundCloud, Spotify or an allowed site)',
+        kind: 'url',
+      },
+      { name: 'embedCode', label: 'Or embed code', kind: 'textarea' },
+      { name: 'title', label: 'Title for screen readers', kind: 'text' },
+      { name: 'caption', label: 'Caption', kind: 'text' },
+    ],
+  },
   tagcloud: {
     label: 'Tag cloud',
     props: z.object({

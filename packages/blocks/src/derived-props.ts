@@ -1,7 +1,6 @@
 import { chartProps } from './chart';
 import { type Embed, parseEmbedUrl, playerTitle } from './embeds';
 import { gallerySizes, imageBlockSizes } from './image-sizes';
-import { gallerySizes, imageBlockSizes } from './image-sizes';
 import type { Block } from './layout';
 import { SOCIAL_NETWORKS, checkSocialLink, detectNetwork } from './social-links';
 
@@ -43,8 +42,6 @@ function galleryProps(block: Block): Record<string, unknown> {
   return {
     galleryId: base,
     moving,
-    // How wide the slides are drawn for this design, so the srcset pick is sharp and no larger.
-    imageSizes: gallerySizes(p),
     // How wide the slides are drawn for this design, so the srcset pick is sharp and no larger.
     imageSizes: gallerySizes(p),
     slides: images.map((entry, i) => ({
@@ -132,8 +129,17 @@ export function derivedProps(block: Block, embedOrigins: readonly string[] = [])
       return galleryProps(block);
     case 'image':
       return { imageSizes: imageBlockSizes(p.variant) };
-    case 'image':
-      return { imageSizes: imageBlockSizes(p.variant) };
+    case 'embed': {
+      // A video address first; an address that is no video may be an audio player.
+      const url = String(p.url ?? '');
+      const name = String(p.title ?? '').trim() || String(p.caption ?? '').trim();
+      const asVideo = parseEmbedUrl(url, { media: 'video', allowedOrigins: embedOrigins });
+      const embed =
+        asVideo.kind === 'player' || asVideo.kind === 'file'
+          ? asVideo
+          : parseEmbedUrl(url, { media: 'audio', allowedOrigins: embedOrigins });
+      return embedProps(embed.kind === 'none' ? asVideo : embed, name);
+    }
     case 'chart':
       return chartProps(p);
     default:

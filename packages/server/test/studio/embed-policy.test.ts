@@ -157,6 +157,39 @@ describe.each(backends)('each page’s Content-Security-Policy admits exactly it
     expect(res.json().error.message).toContain(message);
   });
 
+  it('an embed block frames a known player or an allowed origin, keeps embed code to the same rules, and links anything else', async () => {
+    const { url } = await publish(
+      'Listen and watch',
+      block('e1', 'embed', { url: 'https://vimeo.com/76979871', title: 'Studio film' }),
+      block('e2', 'embed', { url: 'https://soundcloud.com/forss/flickermood' }),
+      block('e3', 'embed', { url: 'https://tracker.example.net/widget' }),
+      block('e4', 'embed', {
+        embedCode:
+          '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe><iframe src="https://evil.example/x"></iframe><script>alert(1)</script>',
+      }),
+      block('e5', 'embed', {}),
+    );
+    const page = await visit(url);
+    expect(page.body).toContain('<iframe src="https://player.vimeo.com/video/76979871" title="Studio film"');
+    expect(page.body).toContain('<iframe src="https://w.soundcloud.com/player/?url=');
+    expect(page.body).toContain(
+      '<p class="embed-link"><a href="https://tracker.example.net/widget" rel="noopener">',
+    );
+    expect(page.body).toContain('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(page.body).not.toContain('evil.example');
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.body).toContain('<p class="block-empty">Add an address or embed code.</p>');
+    const frames = directives(page.headers['content-security-policy'])['frame-src'];
+    expect(new Set(frames)).toEqual(
+      new Set([
+        "'self'",
+        'https://player.vimeo.com',
+        'https://w.soundcloud.com',
+        'https://www.youtube-nocookie.com',
+      ]),
+    );
+  });
+
   it('the studio’s preview may frame every known player and the allowed origins', async () => {
     await allow(['https://media.example.org']);
     const studio = await site.request({ method: 'GET', url: '/config/pages', crumb: false });
