@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { type FieldValue, type FormFieldDef, LIKERT_LABELS, PART_LABELS } from './form-types';
+import { MESSAGES, likertCaption, partCaption } from './messages';
 import { charCount, limitOf } from './validate';
 
 interface Props {
@@ -74,7 +75,7 @@ export function FieldInput({ field, value, error, masked, onChange }: Props): Re
                 aria-invalid={Boolean(error)}
                 onChange={(e) => onChange(list.map((v, j) => (j === i ? e.target.value : v)))}
               />
-              <span className="caption">{label}</span>
+              <span className="caption">{partCaption(label)}</span>
             </label>
           ))}
         </div>
@@ -128,7 +129,7 @@ export function FieldInput({ field, value, error, masked, onChange }: Props): Re
                   checked={answers[question] === label}
                   onChange={() => onChange({ ...answers, [question]: label })}
                 />
-                {label}
+                {likertCaption(label)}
               </label>
             ))}
           </div>
@@ -148,7 +149,7 @@ export function FieldInput({ field, value, error, masked, onChange }: Props): Re
         aria-invalid={Boolean(error)}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">Select an option</option>
+        <option value="">{MESSAGES.selectOption}</option>
         {(field.options ?? []).map((o, i) => (
           <option key={o} value={o}>
             {field.optionLabels?.[i] || o}

@@ -43,7 +43,39 @@ export const MESSAGES = {
   } as Record<number, string>,
   submitting: say('formSubmitting', 'Submitting…'),
   submit: say('formSubmit', 'Submit'),
+  selectOption: say('formSelectOption', 'Select an option'),
 };
+
+/** The captions of multi-part fields (name, address, time) by their default text. */
+const PART_KEYS: Record<string, string> = {
+  'First Name': 'formFirstName',
+  'Last Name': 'formLastName',
+  'Address Line 1': 'formAddressLine1',
+  'Address Line 2': 'formAddressLine2',
+  City: 'formCity',
+  State: 'formState',
+  'Zip Code': 'formZipCode',
+  Country: 'formCountry',
+  Hour: 'formHour',
+  Minute: 'formMinute',
+  Second: 'formSecond',
+};
+
+/** A part's caption as the page says it ("First Name" → "Prénom"). */
+export function partCaption(label: string): string {
+  const key = PART_KEYS[label];
+  return key ? say(key, label) : label;
+}
+
+/**
+ * A likert answer as the page shows it: the site's localized strings (spec §3
+ * productSummaryFormLikert…), translated like the others. What is sent stays the label.
+ */
+export function likertCaption(label: string): string {
+  const key = `productSummaryFormLikert${label.replace(/\s+/g, '')}`;
+  if (typeof document === 'undefined') return label;
+  return pageData().localizedStrings[key] || label;
+}
 
 /** A message the server sent (always the shared default text) as the page says it. */
 export function localMessage(text: string): string {
