@@ -24,7 +24,6 @@ import { attachPopupOverlay } from './popup-overlay';
 import { attachBranding } from './site-branding';
 import { attachProductExtras } from './product-extras';
 import { siteSearchResults } from './site-search-results';
-import { siteSearchResults } from './site-search-results';
 
 /** The page context: what templates render and `?format=json` returns (spec §3). */
 export interface PageContext {
