@@ -42,6 +42,9 @@ export function PickerDialog({
         event.preventDefault();
         onClose();
       }}
+      // Keys stay in the picker: Escape closes it alone (not an editor laid over the page
+      // that opened it), and Ctrl+Z does not undo the page behind it.
+      onKeyDown={(event) => event.stopPropagation()}
     >
       <div className="picker__head">
         <h2 id={titleId}>{title}</h2>
