@@ -75,7 +75,8 @@ export function PreviewFrame(props: {
 
   return (
     <section className="stage" aria-label="Page preview" data-render-ms={props.renderMs.toFixed(2)}>
-      <div className="canvas" style={{ width: width ? `${width}px` : '100%' }}>
+      {/* The device width is the page's: the frame's border comes on top of it. */}
+      <div className="canvas" style={{ width: width ? `${width + 2}px` : '100%' }}>
         {props.header}
         <div className="canvas__viewport">
           <iframe

@@ -144,7 +144,10 @@ export function CanvasOverlay(props: CanvasProps) {
     click(event) {
       event.preventDefault();
       if (suppressClick.current) return;
-      select(blockAt(event.target));
+      const id = blockAt(event.target);
+      select(id);
+      // Focus leaves the frame for the selected block's controls once they are drawn.
+      if (id) requestAnimationFrame(() => selectionRef.current?.focus({ preventScroll: true }));
     },
     dblclick(event) {
       const id = blockAt(event.target);
@@ -154,7 +157,7 @@ export function CanvasOverlay(props: CanvasProps) {
       const id = blockAt(event.target);
       if (!doc || !id || event.button !== 0 || editing) return;
       // The block pressed is the one dragged, and the one selected.
-      if (id !== latest.current.selected) latest.current.onSelect(id);
+      if (id !== latest.current.selected) select(id);
       drag.current = startDrag(doc, latest.current.layout, 'move', id, breakpoint(), {
         x: event.clientX,
         y: event.clientY,
