@@ -96,7 +96,10 @@ function PopupForm({ saved }: { saved: PopupAnswer }) {
             <select
               id="popup-image"
               {...invalid('imageUrl')}
-              {...form.register('imageUrl', { setValueAs: (value: string | null) => value || null })}
+              // Controlled: the library's options arrive after the form, and an uncontrolled
+              // select would drop the chosen image when its option is replaced.
+              value={v.imageUrl ?? ''}
+              onChange={(e) => form.setValue('imageUrl', e.target.value || null, { shouldDirty: true })}
             >
               <option value="">No image</option>
               {v.imageUrl && !images.some((m) => m.assetUrl === v.imageUrl) && (
