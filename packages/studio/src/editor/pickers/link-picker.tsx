@@ -146,8 +146,6 @@ export function LinkPicker({
               placeholder="https://"
               aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
               aria-invalid={Boolean(error)}
-              // biome-ignore lint/a11y/noAutofocus: the one field of this tab, opened on purpose.
-              autoFocus
               onChange={(e) => {
                 setTyped(e.target.value);
                 setError('');

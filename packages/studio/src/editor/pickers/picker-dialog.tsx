@@ -4,7 +4,8 @@ import './pickers.css';
 /**
  * A modal picker: a native <dialog> opened with showModal, so the rest of the studio is inert
  * and focus stays inside; Escape and the Close button close it, and focus goes back where it
- * was. Named by its title (aria-labelledby). Rendered only while open.
+ * was. It opens with focus in its first field. Named by its title (aria-labelledby).
+ * Rendered only while open.
  */
 export function PickerDialog({
   title,
@@ -24,7 +25,14 @@ export function PickerDialog({
   useLayoutEffect(() => {
     const dialog = ref.current;
     const before = document.activeElement as HTMLElement | null;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      // Into the picker's first field (its search), not onto the Close button.
+      (
+        dialog.querySelector<HTMLElement>('.picker__body input:not([type="file"])') ??
+        dialog.querySelector<HTMLElement>('.picker__body button')
+      )?.focus();
+    }
     return () => {
       if (dialog?.open) dialog.close();
       // Back to the control that opened the picker (if it is still on screen).

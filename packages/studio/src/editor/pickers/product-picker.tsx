@@ -47,8 +47,6 @@ export function ProductPicker({
           type="search"
           value={query}
           placeholder="Search products"
-          // biome-ignore lint/a11y/noAutofocus: searching is what the picker was opened for.
-          autoFocus
           onChange={(e) => setQuery(e.target.value)}
         />
       </label>
