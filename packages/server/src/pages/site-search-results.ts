@@ -18,6 +18,9 @@ export function toPrefixTsQuery(text: string): string | null {
 export const SEARCH_LIMIT = 50;
 
 export interface SearchResult {
+  /** A page (its collection id) or an item (its id): what the title is translated by. */
+  kind: 'page' | 'item';
+  id: string;
   title: string;
   fullUrl: string;
   excerpt: string;
@@ -55,6 +58,8 @@ export async function siteSearchResults(
     if (!c) continue;
     const page = hit.kind === 'page';
     results.push({
+      kind: hit.kind,
+      id: hit.id,
       title: page ? c.title : hit.title,
       fullUrl: page ? collectionUrl(c) : itemUrl(c, hit),
       excerpt: page ? (c.description ?? '') : hit.excerpt,

@@ -175,6 +175,21 @@ describe.each(backends)(
       expect((await get(`${product.fullUrl}?lang=en-US`)).body).toContain('<strong>heavy</strong> weight');
     });
 
+    it('search results show page and product titles in the page’s language', async () => {
+      entries = await entriesNow();
+      await save([
+        [find('product', 'title', 'Classic Tee'), 'T-shirt classique'],
+        [find('page', 'title', 'About'), 'À propos'],
+      ]);
+      const titles = async (q: string, lang: string) =>
+        (
+          (await get(`/search?format=json&q=${q}&lang=${lang}`)).json().searchResults as { title: string }[]
+        ).map((r) => r.title);
+      expect(await titles('classic', 'fr-FR')).toContain('T-shirt classique');
+      expect(await titles('studio', 'fr-FR')).toContain('À propos');
+      expect(await titles('classic', 'en-US')).toContain('Classic Tee');
+    });
+
     it('offers the text areas visitors read (quotes, accordions, Markdown), never code or embeds', () => {
       const names = (type: string) => textFields(type).map((f) => f.name);
       expect(names('quote')).toEqual(expect.arrayContaining(['text', 'source']));

@@ -181,6 +181,9 @@ export async function localizePage(db: Database, context: PageContext, choice: P
   for (const item of (context.item?.relatedProducts ?? []) as Record<string, unknown>[]) product(item);
   if (context.product)
     context.product.name = pick('product', context.product.id, 'title', context.product.name);
+  // Search results: page and product titles as the page's language has them.
+  for (const result of (context.searchResults ?? []) as { kind?: string; id?: string; title: unknown }[])
+    result.title = pick(result.kind === 'page' ? 'page' : 'product', result.id, 'title', result.title);
 
   const strings: Record<string, unknown> = { ...(context.localizedStrings as Record<string, unknown>) };
   // Translations saved before theme strings were held to plain text are cleaned here too.
