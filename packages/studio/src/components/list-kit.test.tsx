@@ -36,7 +36,7 @@ describe('DataList', () => {
     expect(out).toContain('aria-sort="none"');
     expect(out.match(/<button type="button" class="lk-sort">/g)).toHaveLength(2);
     // The primary cell is the card title (no label); the others carry their header as label.
-    expect(out).toContain('<td class="lk-primary">Mug</td>');
+    expect(out).toContain('<td class="lk-primary"><div class="lk-cell">Mug</div></td>');
     expect(out).toContain('data-label="Total"');
     expect(out).toContain('<span class="visually-hidden">Actions</span>');
     expect(out).toContain('Delete Tee');

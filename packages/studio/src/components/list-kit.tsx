@@ -104,13 +104,19 @@ export function DataList<Row>(props: DataListProps<Row>) {
             <tr>
               {selection && (
                 <th scope="col" className="lk-check">
-                  <input
-                    type="checkbox"
-                    aria-label={selection.allLabel ?? 'Select all shown'}
-                    checked={allChosen}
-                    disabled={choosable.length === 0}
-                    onChange={() => selection.onChange(allChosen ? new Set() : new Set(choosable))}
-                  />
+                  <label className="lk-check-all">
+                    <input
+                      type="checkbox"
+                      aria-label={selection.allLabel ?? 'Select all shown'}
+                      checked={allChosen}
+                      disabled={choosable.length === 0}
+                      onChange={() => selection.onChange(allChosen ? new Set() : new Set(choosable))}
+                    />
+                    {/* Said by the box's own name; shown only above the phone cards. */}
+                    <span className="lk-check-all__text" aria-hidden="true">
+                      {selection.allLabel ?? 'Select all shown'}
+                    </span>
+                  </label>
                 </th>
               )}
               {columns.map((c) => (
@@ -180,10 +186,15 @@ export function DataList<Row>(props: DataListProps<Row>) {
                           .trim() || undefined
                       }
                     >
-                      {c.cell(row)}
+                      {/* One box per cell: a phone card lays out label and value, whatever the value holds. */}
+                      <div className="lk-cell">{c.cell(row)}</div>
                     </td>
                   ))}
-                  {actions && <td className="lk-actions">{actions(row)}</td>}
+                  {actions && (
+                    <td className="lk-actions">
+                      <div className="lk-row-actions">{actions(row)}</div>
+                    </td>
+                  )}
                 </tr>
               );
             })}
