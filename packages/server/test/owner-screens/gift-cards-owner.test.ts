@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../src/db/schema/index';
 import { contributorSession } from '../contributors/contributor-helpers';
-import { applyCard, cartWith, issueCard } from '../gift-cards/gift-card-helpers';
+import { applyCard, cartWith, checkout, issueCard } from '../gift-cards/gift-card-helpers';
+import { giftCards } from '../../src/db/schema/index';
 import { demoProduct } from '../helpers/shop';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends } from '../helpers/test-db';
@@ -91,6 +92,21 @@ describe.each(backends)('owner gift cards on %s', (backend) => {
     const applied = await applyCard(site, cookies, card.code);
     expect(applied.statusCode).toBe(400);
     expect((await owner('POST', '/api/owner/gift-cards/nope/disable')).statusCode).toBe(404);
+  });
+
+  it('a card disabled after it was applied pays nothing at checkout: its balance is kept', async () => {
+    const card = await issueCard(site, 500);
+    const presets = await demoProduct(site, 'lightroom-presets');
+    const { cookies } = await cartWith(site, { itemId: presets.id, sku: 'DIGI-PRESETS', quantity: 1 });
+    expect((await applyCard(site, cookies, card.code)).statusCode).toBe(200);
+    await owner('POST', `/api/owner/gift-cards/${card.id}/disable`);
+    const cart = (await site.request({ method: 'GET', url: '/api/commerce/shopping-cart', cookies })).json();
+    expect(cart.giftCardCents ?? 0).toBe(0);
+    const placed = await checkout(site, cookies);
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().order.giftCards).toEqual([]);
+    const [row] = await site.app.database.db.select().from(giftCards).where(eq(giftCards.id, card.id));
+    expect(row?.balanceCents).toBe(500);
   });
 
   it('shows other roles only the last 4 characters; a billing role may not issue', async () => {
