@@ -50,6 +50,7 @@ export {
   type IdFactory,
   SECTION_TEMPLATES,
   type SectionTemplate,
+  type TemplateChoices,
   contactFormSection,
   faqSection,
   gallerySection,

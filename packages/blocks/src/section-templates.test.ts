@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { blockTypeNames } from './block-types';
 import { GRID_COLUMNS, phonePlacements, placementsFor } from './grid';
 import { checkLayout } from './layout';
-import { SECTION_TEMPLATES, pricingSection, textWithImageSection } from './section-templates';
+import {
+  SECTION_TEMPLATES,
+  pricingSection,
+  productGridSection,
+  textWithImageSection,
+} from './section-templates';
 
 describe('section templates', () => {
   it('lists eight templates, each named, labelled and described', () => {
@@ -48,6 +53,15 @@ describe('section templates', () => {
     const section = pricingSection((prefix) => `${prefix}${++n}`);
     expect(section.id).toBe('s11');
     expect(section.blocks.map((b) => b.id).slice(0, 3)).toEqual(['b1', 'b2', 'b3']);
+  });
+
+  it('starts from the store collection and forms the site has', () => {
+    const choices = { storeCollectionId: 'shop', contactFormId: 'contact', newsletterFormId: 'letters' };
+    const find = (name: string) => SECTION_TEMPLATES.find((t) => t.name === name)?.create(undefined, choices);
+    expect(find('product-grid')?.blocks.find((b) => b.type === 'summary')?.props.collectionId).toBe('shop');
+    expect(find('contact-form')?.blocks.find((b) => b.type === 'form')?.props.formId).toBe('contact');
+    expect(find('newsletter')?.blocks[0]?.props.formId).toBe('letters');
+    expect(productGridSection().blocks.find((b) => b.type === 'summary')?.props.collectionId).toBe('');
   });
 
   it('keeps each pricing plan together on phones', () => {

@@ -18,12 +18,22 @@ export const randomId: IdFactory = (prefix) => {
   return `${prefix}${Array.from(bytes, (b) => (b % 36).toString(36)).join('')}`;
 };
 
+/** What the site has that a template can start with (else its block asks the owner to choose). */
+export interface TemplateChoices {
+  /** A store collection, for the products section. */
+  storeCollectionId?: string;
+  /** A form, for the contact section. */
+  contactFormId?: string;
+  /** A form, for the newsletter section. */
+  newsletterFormId?: string;
+}
+
 export interface SectionTemplate {
   name: string;
   label: string;
   /** One line for the menu: what the section is for. */
   description: string;
-  create(newId?: IdFactory): Section;
+  create(newId?: IdFactory, choices?: TemplateChoices): Section;
 }
 
 interface Piece {
@@ -102,12 +112,16 @@ export function textWithImageSection(newId: IdFactory = randomId): Section {
 }
 
 /** A heading over a summary of a store collection, with a link to all of it. */
-export function productGridSection(newId: IdFactory = randomId): Section {
+export function productGridSection(newId: IdFactory = randomId, choices: TemplateChoices = {}): Section {
   return build(
     [
       { ...heading('New in the shop'), at: [1, 1, 8] },
       { ...button('See everything', '/shop', 'right'), at: [9, 1, 4] },
-      { type: 'summary', props: { design: 'grid', limit: 4 }, at: [1, 2, 12] },
+      {
+        type: 'summary',
+        props: { design: 'grid', limit: 4, collectionId: choices.storeCollectionId ?? '' },
+        at: [1, 2, 12],
+      },
     ],
     newId,
     { padding: 'medium' },
@@ -127,7 +141,7 @@ export function gallerySection(newId: IdFactory = randomId): Section {
 }
 
 /** How to reach you beside a form (choose the form in the form block). */
-export function contactFormSection(newId: IdFactory = randomId): Section {
+export function contactFormSection(newId: IdFactory = randomId, choices: TemplateChoices = {}): Section {
   return build(
     [
       { ...heading('Get in touch'), at: [1, 1, 5] },
@@ -137,7 +151,7 @@ export function contactFormSection(newId: IdFactory = randomId): Section {
         ),
         at: [1, 2, 5],
       },
-      { type: 'form', at: [7, 1, 6, 3] },
+      { type: 'form', props: { formId: choices.contactFormId ?? '' }, at: [7, 1, 6, 3] },
     ],
     newId,
     { padding: 'medium' },
@@ -145,7 +159,7 @@ export function contactFormSection(newId: IdFactory = randomId): Section {
 }
 
 /** A sign-up for the mailing list on a soft background. */
-export function newsletterSection(newId: IdFactory = randomId): Section {
+export function newsletterSection(newId: IdFactory = randomId, choices: TemplateChoices = {}): Section {
   return build(
     [
       {
@@ -153,6 +167,7 @@ export function newsletterSection(newId: IdFactory = randomId): Section {
         props: {
           title: 'Hear about new work first',
           description: 'One letter a month. No spam, leave any time.',
+          formId: choices.newsletterFormId ?? '',
         },
         at: [3, 1, 8],
       },

@@ -1,7 +1,23 @@
-import { type Layout, SECTION_TEMPLATES, type Section } from '@store/blocks';
+import { type Layout, SECTION_TEMPLATES, type Section, type TemplateChoices } from '@store/blocks';
 import { useState } from 'react';
+import type { Catalog } from '../api';
 import { newId } from './layout-edits';
 import { insertSection, sectionOfBlock } from './section-edits';
+
+/** Store collections have this collection type (spec §3). */
+const PRODUCTS_COLLECTION = 13;
+
+/** What the site has for the templates to start with: its store, its forms. */
+export function templateChoices(catalog: Catalog | null | undefined): TemplateChoices {
+  const forms = catalog?.forms ?? [];
+  const newsletter = forms.find((f) => /newsletter|subscribe|mailing/i.test(f.name)) ?? forms[0];
+  const contact = forms.find((f) => /contact|enquir|question/i.test(f.name)) ?? forms[0];
+  return {
+    storeCollectionId: catalog?.collections.find((c) => c.type === PRODUCTS_COLLECTION)?.id,
+    contactFormId: contact?.id,
+    newsletterFormId: newsletter?.id,
+  };
+}
 
 /**
  * "Add section": a blank section or a ready-made one (hero, text with image, products…),
@@ -10,6 +26,8 @@ import { insertSection, sectionOfBlock } from './section-edits';
 export function AddSectionMenu(props: {
   layout: Layout;
   selectedBlock: string | null;
+  /** The site's store and forms, which the products, contact and newsletter sections start with. */
+  catalog?: Catalog | null;
   onChange(layout: Layout): void;
   /** The new section's first block (to select it), or null for a blank section. */
   onAdded?(section: Section): void;
@@ -45,7 +63,7 @@ export function AddSectionMenu(props: {
           </li>
           {SECTION_TEMPLATES.map((t) => (
             <li key={t.name}>
-              <button type="button" onClick={() => add(t.create(newId))}>
+              <button type="button" onClick={() => add(t.create(newId, templateChoices(props.catalog)))}>
                 <strong>{t.label}</strong>
                 <span>{t.description}</span>
               </button>

@@ -274,6 +274,7 @@ export function PageEditor({
                 <AddSectionMenu
                   layout={layout}
                   selectedBlock={selected}
+                  catalog={catalog}
                   onChange={change}
                   onAdded={(section) => setSelected(section.blocks[0]?.id ?? null)}
                   onError={setError}
