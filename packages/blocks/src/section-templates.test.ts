@@ -64,6 +64,13 @@ describe('section templates', () => {
     expect(productGridSection().blocks.find((b) => b.type === 'summary')?.props.collectionId).toBe('');
   });
 
+  it('puts the contact words before the form on phones', () => {
+    const section = SECTION_TEMPLATES.find((t) => t.name === 'contact-form')?.create();
+    if (!section) throw new Error('no contact template');
+    const types = phonePlacements(section).map((p) => section.blocks.find((b) => b.id === p.blockId)?.type);
+    expect(types).toEqual(['heading', 'text', 'form']);
+  });
+
   it('keeps each pricing plan together on phones', () => {
     const section = pricingSection();
     const order = phonePlacements(section).map((p) => section.blocks.find((b) => b.id === p.blockId));

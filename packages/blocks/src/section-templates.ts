@@ -140,18 +140,20 @@ export function gallerySection(newId: IdFactory = randomId): Section {
   );
 }
 
-/** How to reach you beside a form (choose the form in the form block). */
+/** How to reach you beside a form (choose the form in the form block); on phones, words first. */
 export function contactFormSection(newId: IdFactory = randomId, choices: TemplateChoices = {}): Section {
   return build(
     [
-      { ...heading('Get in touch'), at: [1, 1, 5] },
+      // On a phone the words come before the form (reading order would put the form second).
+      { ...heading('Get in touch'), at: [1, 1, 5], phone: [1, 1, 4] },
       {
         ...text(
           '<p>Questions about an order or a commission? Write to us and we answer within two working days.</p>',
         ),
         at: [1, 2, 5],
+        phone: [1, 2, 4],
       },
-      { type: 'form', props: { formId: choices.contactFormId ?? '' }, at: [7, 1, 6, 3] },
+      { type: 'form', props: { formId: choices.contactFormId ?? '' }, at: [7, 1, 6, 3], phone: [1, 3, 4, 3] },
     ],
     newId,
     { padding: 'medium' },
