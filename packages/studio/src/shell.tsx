@@ -1,5 +1,6 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { type StudioSession, api } from './api';
+import { useCardTables } from './components/card-tables';
 import { SiteFrame } from './components/site-frame';
 import { HeaderFooterPanel } from './panels/header-footer-panel';
 import { MediaPanel } from './panels/media-panel';
@@ -65,76 +66,120 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
   const account = path.startsWith(ACCOUNT_PATHS.account);
   const denied = !account && !canOpenTab(permissions, current);
 
-  const tab = (to: string, label: string, active: boolean, id: string) =>
-    canOpenTab(permissions, id) && (
-      <a
-        href={to}
-        className={`tab${active ? ' tab--active' : ''}`}
-        aria-current={active ? 'page' : undefined}
-        onClick={(e) => {
-          e.preventDefault();
-          leaveTo(to);
-        }}
-      >
-        {label}
-      </a>
-    );
+  // At phone width the areas, device views and account links fold into a menu.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const shellRef = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path (any navigation) closes the menu.
+  useEffect(() => setMenuOpen(false), [path]);
+  // Escape closes the open menu and gives the focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      document.getElementById('studio-menu-toggle')?.focus();
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [menuOpen]);
+  // Tables not yet drawn by the list kit read as labelled cards at phone width too.
+  useCardTables(shellRef);
+
+  const tabs = [
+    { to: paths.pages, label: 'Pages', active: panel === 'pages' && !area && !account, id: 'pages' },
+    {
+      to: paths.headerFooter,
+      label: 'Header & footer',
+      active: panel === 'header-footer',
+      id: 'header-footer',
+    },
+    { to: paths.media, label: 'Media', active: panel === 'media', id: 'media' },
+    { to: paths.design, label: 'Design', active: panel === 'design', id: 'design' },
+    { to: paths.commerce(), label: 'Commerce', active: commerce, id: 'commerce' },
+    { to: '/config/forms', label: 'Forms', active: area === 'forms', id: 'forms' },
+    { to: '/config/analytics', label: 'Analytics', active: area === 'analytics', id: 'analytics' },
+    { to: '/config/settings', label: 'Settings', active: area === 'settings', id: 'settings' },
+  ].filter((t) => canOpenTab(permissions, t.id));
+  const where = account ? 'Account' : tabs.find((t) => t.active)?.label;
 
   return (
-    <div className="shell">
-      <header className="topbar">
+    <div className="shell" ref={shellRef}>
+      <header className={`topbar${menuOpen ? ' topbar--open' : ''}`}>
         <span className="topbar__site">{session.website.siteTitle}</span>
-        <nav className="topbar__tabs" aria-label="Studio">
-          {tab(paths.pages, 'Pages', panel === 'pages' && !area && !account, 'pages')}
-          {tab(paths.headerFooter, 'Header & footer', panel === 'header-footer', 'header-footer')}
-          {tab(paths.media, 'Media', panel === 'media', 'media')}
-          {tab(paths.design, 'Design', panel === 'design', 'design')}
-          {tab(paths.commerce(), 'Commerce', commerce, 'commerce')}
-          {tab('/config/forms', 'Forms', area === 'forms', 'forms')}
-          {tab('/config/analytics', 'Analytics', area === 'analytics', 'analytics')}
-          {tab('/config/settings', 'Settings', area === 'settings', 'settings')}
-        </nav>
-        <fieldset className="devices">
-          <legend className="visually-hidden">Device view</legend>
-          {deviceViews.map((view) => (
-            <label key={view.id} className={`device${device === view.id ? ' device--active' : ''}`}>
-              <input
-                type="radio"
-                name="device"
-                value={view.id}
-                checked={device === view.id}
-                onChange={() => setDevice(view.id)}
-              />
-              {view.label}
-            </label>
-          ))}
-        </fieldset>
-        <a className="btn btn--plain" href="/" target="_blank" rel="noreferrer">
-          View site
-        </a>
-        <a
-          className={`btn btn--plain${account ? ' tab--active' : ''}`}
-          href={ACCOUNT_PATHS.account}
-          aria-current={account ? 'page' : undefined}
-          onClick={(e) => {
-            e.preventDefault();
-            leaveTo(ACCOUNT_PATHS.account);
-          }}
-        >
-          Account
-        </a>
+        {where && (
+          <span className="topbar__where" aria-hidden="true">
+            {where}
+          </span>
+        )}
         <button
           type="button"
-          className="btn btn--plain"
-          onClick={async () => {
-            if (await leaveTo(paths.pages)) {
-              await api.signOut().catch(() => undefined);
-              location.assign(paths.signIn);
-            }
-          }}
+          id="studio-menu-toggle"
+          className="btn btn--plain topbar__toggle"
+          aria-expanded={menuOpen}
+          aria-controls="studio-menu"
+          onClick={() => setMenuOpen((open) => !open)}
         >
-          Sign out
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span> Menu
         </button>
+        <div className="topbar__menu" id="studio-menu">
+          <nav className="topbar__tabs" aria-label="Studio">
+            {tabs.map((t) => (
+              <a
+                key={t.id}
+                href={t.to}
+                className={`tab${t.active ? ' tab--active' : ''}`}
+                aria-current={t.active ? 'page' : undefined}
+                onClick={(e) => {
+                  e.preventDefault();
+                  leaveTo(t.to);
+                }}
+              >
+                {t.label}
+              </a>
+            ))}
+          </nav>
+          <fieldset className="devices">
+            <legend className="visually-hidden">Device view</legend>
+            {deviceViews.map((view) => (
+              <label key={view.id} className={`device${device === view.id ? ' device--active' : ''}`}>
+                <input
+                  type="radio"
+                  name="device"
+                  value={view.id}
+                  checked={device === view.id}
+                  onChange={() => setDevice(view.id)}
+                />
+                {view.label}
+              </label>
+            ))}
+          </fieldset>
+          <a className="btn btn--plain" href="/" target="_blank" rel="noreferrer">
+            View site
+          </a>
+          <a
+            className={`btn btn--plain${account ? ' tab--active' : ''}`}
+            href={ACCOUNT_PATHS.account}
+            aria-current={account ? 'page' : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              leaveTo(ACCOUNT_PATHS.account);
+            }}
+          >
+            Account
+          </a>
+          <button
+            type="button"
+            className="btn btn--plain"
+            onClick={async () => {
+              if (await leaveTo(paths.pages)) {
+                await api.signOut().catch(() => undefined);
+                location.assign(paths.signIn);
+              }
+            }}
+          >
+            Sign out
+          </button>
+        </div>
       </header>
       {/* Remounted after a page is published (which publishes the site too). */}
       <LaunchBanner key={frameVersion} />
