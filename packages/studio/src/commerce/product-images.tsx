@@ -58,6 +58,7 @@ export function ProductImages({
                     type="button"
                     className="icon"
                     aria-label={`Move ${name} left`}
+                    title="Move left"
                     disabled={i === 0}
                     onClick={() => move(i, i - 1)}
                   >
@@ -67,6 +68,7 @@ export function ProductImages({
                     type="button"
                     className="icon"
                     aria-label={`Move ${name} right`}
+                    title="Move right"
                     disabled={i === imageIds.length - 1}
                     onClick={() => move(i, i + 1)}
                   >
@@ -76,6 +78,7 @@ export function ProductImages({
                     type="button"
                     className="icon"
                     aria-label={`Remove ${name}`}
+                    title="Remove"
                     onClick={() => onChange(imageIds.filter((x) => x !== id))}
                   >
                     ×

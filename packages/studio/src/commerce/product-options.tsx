@@ -112,6 +112,7 @@ function OptionRow({
               type="button"
               className="chip__remove"
               aria-label={`Remove ${value} from ${label}`}
+              title="Remove"
               onClick={() => onValues(option.values.filter((v) => v !== value))}
             >
               ×

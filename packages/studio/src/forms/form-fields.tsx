@@ -150,6 +150,7 @@ export function FormFields({
                   type="button"
                   className="icon"
                   aria-label={`Move ${label(field)} up`}
+                  title="Move up"
                   disabled={i === 0}
                   onClick={() => move(i, i - 1)}
                 >
@@ -159,6 +160,7 @@ export function FormFields({
                   type="button"
                   className="icon"
                   aria-label={`Move ${label(field)} down`}
+                  title="Move down"
                   disabled={i === fields.length - 1}
                   onClick={() => move(i, i + 1)}
                 >

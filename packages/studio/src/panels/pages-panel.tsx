@@ -135,6 +135,7 @@ export function PagesPanel({
       <p id="nav-keys-help" className="visually-hidden">
         Alt with the arrow keys moves the entry up, down, into the folder above or out of its folder.
       </p>
+      <RowButtonsKey />
       <ul className="tree" aria-labelledby="main-nav-title">
         {links.map((link, i) => (
           <NavRow
@@ -339,5 +340,32 @@ function AddEntry({
         Add
       </button>
     </form>
+  );
+}
+
+/** What each row's symbol buttons do, spelled out (their tooltips say it too, but a phone has none). */
+function RowButtonsKey() {
+  const keys: [string, string][] = [
+    ['↑ ↓', 'Move up or down'],
+    ['→ ←', 'Into the folder above, out of a folder'],
+    ['Aa', 'Rename'],
+    ['✎', 'Edit the page'],
+    ['⤓', 'Move to Not linked'],
+    ['+', 'Add to the navigation'],
+    ['×', 'Delete the page, or remove a link or folder'],
+  ];
+  return (
+    <details className="row-key">
+      <summary>What the row buttons do</summary>
+      <dl>
+        {keys.map(([symbol, meaning]) => (
+          <div key={symbol}>
+            <dt>{symbol}</dt>
+            <dd>{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted">Or drag a row by its ⋮⋮ handle; Alt with the arrow keys moves the focused row.</p>
+    </details>
   );
 }

@@ -146,6 +146,7 @@ export function LanguagesScreen(_props: { rest: string[] }) {
                   <button
                     type="button"
                     className="btn btn--plain"
+                    title="Move up"
                     disabled={i === 0}
                     onClick={() => move(i, -1)}
                   >
@@ -155,6 +156,7 @@ export function LanguagesScreen(_props: { rest: string[] }) {
                   <button
                     type="button"
                     className="btn btn--plain"
+                    title="Move down"
                     disabled={i === rows.length - 1}
                     onClick={() => move(i, 1)}
                   >

@@ -48,7 +48,13 @@ export function LaunchBanner() {
         <a href="/" target="_blank" rel="noreferrer">
           View site
         </a>
-        <button type="button" className="icon" aria-label="Close" onClick={() => setJustNow(false)}>
+        <button
+          type="button"
+          className="icon"
+          aria-label="Close"
+          title="Close"
+          onClick={() => setJustNow(false)}
+        >
           ×
         </button>
       </output>
