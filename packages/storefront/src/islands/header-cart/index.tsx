@@ -17,11 +17,13 @@ function HeaderCart() {
     <>
       <span className="header-cart__label">Cart</span>
       {/* Empty state: no badge (spec §4 empty vs non-empty); the link keeps its width. */}
+      {/* The count is read out in words ("3 items in cart") instead of as a bare number. */}
       {qty > 0 && (
-        <span className="header-cart__count sqs-cart-quantity" data-cart-count={qty}>
+        <span className="header-cart__count sqs-cart-quantity" data-cart-count={qty} aria-hidden="true">
           {cartPillCount(qty)}
         </span>
       )}
+      {qty > 0 && <span className="visually-hidden">, {cartPillLabel(qty)}, </span>}
       {qty > 0 && (
         <span className="header-cart__subtotal">{subtotalText(cart?.subtotalCents ?? 0, currency)}</span>
       )}
@@ -30,12 +32,13 @@ function HeaderCart() {
 }
 
 export function mount(element: HTMLElement): void {
-  // Empty vs non-empty state for styling and the link's accessible name.
+  // Empty vs non-empty state for styling. The link is named by what it shows ("Cart", the count
+  // in words, the subtotal): a separate aria-label would not contain the visible text.
+  element.removeAttribute('aria-label');
   const update = () => {
     const { cart, synced } = cartStore.get();
     const qty = cart?.totalQuantity ?? 0;
     element.dataset.cartState = !synced ? 'pending' : qty > 0 ? 'non-empty' : 'empty';
-    element.setAttribute('aria-label', qty > 0 ? `Cart, ${cartPillLabel(qty)}` : 'Cart, empty');
   };
   update();
   cartStore.subscribe(update);
