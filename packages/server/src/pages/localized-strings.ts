@@ -1,4 +1,4 @@
-import { DEFAULT_LABELS, FORM_MESSAGES } from '@store/commerce';
+import { DEFAULT_LABELS, FORM_MESSAGES, INSTALMENT_ERRORS } from '@store/commerce';
 
 /** Default storefront labels (spec §3 "Localized strings", §9 default labels). */
 export const defaultLocalizedStrings = {
@@ -69,6 +69,8 @@ export const defaultThemeStrings = {
   formUnknown: FORM_MESSAGES.unknown,
   instalmentsLine: 'or {count} interest-free payments of {amount} with {provider}',
   instalmentsAbout: 'About {provider} instalments',
+  instalmentsOver: INSTALMENT_ERRORS.INSTALMENTS_BELOW_MIN,
+  instalmentsUpTo: INSTALMENT_ERRORS.INSTALMENTS_ABOVE_MAX,
 };
 export type ThemeStrings = typeof defaultThemeStrings;
 

@@ -1,13 +1,12 @@
 import {
   cartInstalmentEligible,
-  formatMoney,
   instalmentEligibility,
   instalmentProvider,
   splitInstalments,
 } from '@store/commerce';
 import type { ShoppingCart as CartView } from '@store/api/client';
 import type { PageData } from '../../page-data';
-import { instalmentLine } from '../instalment-line';
+import { instalmentMessage } from '../instalment-line';
 
 /**
  * Cart-level instalment messaging (spec §5): shown only when every item is physical, for the
@@ -37,9 +36,12 @@ export function CartInstalments(props: { cart: CartView; page: PageData }) {
   });
   const name = provider.provider === 'CLEARPAY' ? 'Clearpay' : 'Afterpay';
   const parts = splitInstalments(total);
-  const text = eligibility.eligible
-    ? instalmentLine(props.page, formatMoney(parts.at(-1) ?? 0, currency), name)
-    : `${name} ${eligibility.message}`;
+  const text = instalmentMessage(
+    props.page,
+    eligibility,
+    { part: parts.at(-1) ?? 0, min: ctx.afterPayMinCents, max: ctx.afterPayMaxCents },
+    name,
+  );
   return (
     <p className="instalment-pill cart-instalments" data-testid="cart-instalments">
       {text}

@@ -8,7 +8,7 @@ import {
 import { useState } from 'react';
 import { lazyComponent } from '../../components/lazy';
 import type { PageData } from '../../page-data';
-import { instalmentAbout, instalmentLine } from '../instalment-line';
+import { instalmentAbout, instalmentMessage } from '../instalment-line';
 
 const InstalmentModal = lazyComponent(() => import('./instalment-modal').then((m) => m.InstalmentModal));
 
@@ -47,7 +47,12 @@ export function Instalments(props: {
   return (
     <div className="instalment-pill" data-testid="instalment-pill">
       <span>
-        {eligibility.eligible ? instalmentLine(props.page, amount, name) : `${name} ${eligibility.message}`}
+        {instalmentMessage(
+          props.page,
+          eligibility,
+          { part: parts.at(-1) ?? 0, min: ctx.afterPayMinCents, max: ctx.afterPayMaxCents },
+          name,
+        )}
       </span>
       <button
         type="button"
