@@ -93,7 +93,8 @@ export function SectionPanel(props: {
   };
   const commitVideo = () => {
     const url = videoDraft.trim();
-    if (url === (bg.video?.url ?? '')) return;
+    // An address that plays nothing is not kept: the note under the field says why.
+    if (url === (bg.video?.url ?? '') || (url && !videoNote(url).ok)) return;
     edit((s) => withBackground(s, { video: url ? { url } : undefined }));
   };
   const commitAlt = () => {
