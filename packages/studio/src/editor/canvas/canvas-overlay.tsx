@@ -14,6 +14,7 @@ import './canvas.css';
 import { type Box, blockElement, boxOf, breakpointOf } from './frame-measure';
 import { EDITABLE_IN_PLACE, InlineEditor } from './inline-editor';
 import { blockedMessage, describePlacement, keyEdit } from './keyboard-moves';
+import { SelectionActions } from './selection-actions';
 import { useFrameEvents } from './use-frame-events';
 
 export interface CanvasProps {
@@ -46,6 +47,7 @@ export function CanvasOverlay(props: CanvasProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const [land, setLand] = useState<Landing | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [hovered, setHovered] = useState<string | null>(null);
   const drag = useRef<Drag | null>(null);
   const suppressClick = useRef(false);
   const focusSelection = useRef(false);
@@ -164,6 +166,7 @@ export function CanvasOverlay(props: CanvasProps) {
       });
     },
     pointermove(event) {
+      if (!drag.current) setHovered(blockAt(event.target));
       if (!doc || !drag.current) return;
       const where = landing(doc, drag.current, { x: event.clientX, y: event.clientY });
       if (where) {
@@ -173,6 +176,10 @@ export function CanvasOverlay(props: CanvasProps) {
     },
     pointerup(event) {
       if (drag.current) finishDrag({ x: event.clientX, y: event.clientY });
+    },
+    pointerout(event) {
+      // Leaving the frame (to nowhere inside it) clears the hover outline.
+      if (!event.relatedTarget) setHovered(null);
     },
     keydown(event) {
       key(event, true);
@@ -185,7 +192,8 @@ export function CanvasOverlay(props: CanvasProps) {
     focusSelection.current = false;
     // One picked in the side list is scrolled into view in the preview.
     if (selected && doc) blockElement(doc, selected)?.scrollIntoView({ block: 'nearest' });
-    if (!selected) setEditing(null);
+    // Picking another block (or none) closes an in-place editor.
+    setEditing((open) => (open === selected ? open : null));
   }, [selected, doc]);
 
   // Converting the studio's pointer (a grip or corner outside the frame) to the frame's viewport.
@@ -218,6 +226,9 @@ export function CanvasOverlay(props: CanvasProps) {
   const element = selected ? blockElement(doc, selected) : null;
   const box: Box | null = element ? boxOf(element) : null;
   const name = label(block);
+  // The block under the pointer gets a light outline: this is what a click picks.
+  const hoveredElement = hovered && hovered !== selected && !land ? blockElement(doc, hovered) : null;
+  const hoverBox = hoveredElement ? boxOf(hoveredElement) : null;
   const bp = breakpointOf(doc);
   const section = selected ? sectionOf(layout, selected) : undefined;
   const placement =
@@ -262,6 +273,7 @@ export function CanvasOverlay(props: CanvasProps) {
           <div className="canvas__landing" style={land.box} />
         </>
       )}
+      {hoverBox && <div className="canvas__hover" style={hoverBox} />}
       {box && block && !editing && (
         <div className={`canvas__selection${land ? ' canvas__selection--dragging' : ''}`} style={box}>
           <div
@@ -284,55 +296,11 @@ export function CanvasOverlay(props: CanvasProps) {
             >
               <span aria-hidden="true">⠿</span> {name}
             </button>
-            <button type="button" aria-label={`Move ${name} up`} title="Move up" onClick={() => run('up')}>
-              ↑
-            </button>
-            <button
-              type="button"
-              aria-label={`Move ${name} down`}
-              title="Move down"
-              onClick={() => run('down')}
-            >
-              ↓
-            </button>
-            <button
-              type="button"
-              aria-label={`Duplicate ${name}`}
-              title="Duplicate"
-              onClick={() => run('duplicate')}
-            >
-              <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-                <rect
-                  x="1"
-                  y="4"
-                  width="8.5"
-                  height="8.5"
-                  rx="1.5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.5"
-                />
-                <path
-                  d="M4.5 2.5V2a1 1 0 0 1 1-1H12a1 1 0 0 1 1 1v6.5a1 1 0 0 1-1 1h-.5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.5"
-                />
-              </svg>
-            </button>
-            <button type="button" aria-label={`Delete ${name}`} title="Delete" onClick={() => run('delete')}>
-              ×
-            </button>
-            {EDITABLE_IN_PLACE.has(block.type) && (
-              <button
-                type="button"
-                aria-label={`Edit ${name} text`}
-                title="Edit text (double-click or Enter)"
-                onClick={() => openEditor(block.id)}
-              >
-                ✎
-              </button>
-            )}
+            <SelectionActions
+              name={name}
+              editable={EDITABLE_IN_PLACE.has(block.type)}
+              onAction={(action) => (action === 'edit' ? openEditor(block.id) : run(action))}
+            />
           </div>
           <span
             className="canvas__resize"

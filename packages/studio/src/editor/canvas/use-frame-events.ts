@@ -7,6 +7,7 @@ export interface FrameHandlers {
   pointerdown(event: PointerEvent): void;
   pointermove(event: PointerEvent): void;
   pointerup(event: PointerEvent): void;
+  pointerout(event: PointerEvent): void;
   keydown(event: KeyboardEvent): void;
 }
 
@@ -41,9 +42,9 @@ export function useFrameEvents(frame: HTMLIFrameElement | null, handlers: FrameH
     // Images and links would start the browser's own drag, not the canvas's.
     const noNativeDrag = (event: Event) => event.preventDefault();
     doc.addEventListener('dragstart', noNativeDrag);
-    const offs = (['click', 'dblclick', 'pointerdown', 'pointermove', 'pointerup', 'keydown'] as const).map(
-      on,
-    );
+    const offs = (
+      ['click', 'dblclick', 'pointerdown', 'pointermove', 'pointerup', 'pointerout', 'keydown'] as const
+    ).map(on);
     view.addEventListener('scroll', bump);
     view.addEventListener('resize', bump);
     frame.addEventListener('preview-rendered', bump);
