@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react';
-import {
-  type RestockGroup,
-  type RestockOffer,
-  failureMessage,
-  optionsLabel,
-  productsApi,
-} from './products-api';
+import { useState } from 'react';
+import { type Column, DataList, LoadMore } from '../components/list-kit';
+import { useApiMutation, useApiPages } from '../data/api-query';
+import { failureText } from '../data/errors';
+import { type RestockGroup, type RestockOffer, optionsLabel, restockGroup } from './products-api';
+
+const GROUPS = 'GET /api/site-users/account/notifications/restock/groups';
+const SEND = 'POST /api/site-users/account/notifications/restock/send';
+
+/** The restock send: the waiting list and the inventory's "Waiting" figures are asked again after it. */
+const useRestockSend = () => useApiMutation(SEND, { invalidates: [GROUPS, 'GET /api/studio/inventory'] });
 
 const people = (n: number) => (n === 1 ? '1 person is' : `${n} people are`);
 const mails = (n: number) => (n === 1 ? '1 back-in-stock e-mail' : `${n} back-in-stock e-mails`);
@@ -30,14 +33,17 @@ export function RestockOfferBar({
   onDone(): void;
 }) {
   const [state, setState] = useState<'idle' | 'sending' | { sent: number } | { error: string }>('idle');
+  const restock = useRestockSend();
   const what = label.options ? `${label.product} / ${label.options}` : label.product;
   async function send() {
     setState('sending');
     try {
-      const { sent } = await productsApi.sendRestock(offer.productId, offer.variantId);
+      const { sent } = await restock.mutateAsync({
+        body: { productId: offer.productId, variantId: offer.variantId },
+      });
       setState({ sent });
     } catch (failure) {
-      setState({ error: failureMessage(failure) });
+      setState({ error: failureText(failure) });
     }
   }
   if (typeof state === 'object' && 'sent' in state)
@@ -73,100 +79,69 @@ export function RestockOfferBar({
 
 /** The restock groups: who waits for which variant, with a Send button per group. */
 export function WaitingList() {
-  const [groups, setGroups] = useState<RestockGroup[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
+  const list = useApiPages(
+    GROUPS,
+    { query: {} },
+    {
+      rows: (page) => page.signUpGroups.map(restockGroup),
+      next: (page) => (page.hasNextPage ? page.nextPageCursor : null),
+    },
+  );
+  const restock = useRestockSend();
   const [notes, setNotes] = useState<Record<string, string>>({});
-
-  async function load(cursor?: string) {
-    setLoading(true);
-    try {
-      const page = await productsApi.restockGroups(cursor);
-      setGroups((list) => (cursor ? [...list, ...page.signUpGroups] : page.signUpGroups));
-      setNext(page.hasNextPage ? page.nextPageCursor : null);
-      setError('');
-    } catch (failure) {
-      setError(failureMessage(failure));
-    } finally {
-      setLoading(false);
-    }
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page once; later pages on "Load more"
-  useEffect(() => {
-    load();
-  }, []);
 
   async function send(group: RestockGroup) {
     const key = group.variantId;
     try {
-      const { sent } = await productsApi.sendRestock(group.productId, group.variantId);
+      const { sent } = await restock.mutateAsync({
+        body: { productId: group.productId, variantId: group.variantId },
+      });
       setNotes((n) => ({ ...n, [key]: `Sent ${mails(sent)}.` }));
-      setGroups((list) =>
-        list.map((g) =>
-          g.variantId === key ? { ...g, pendingCount: Math.max(0, g.pendingCount - sent) } : g,
-        ),
-      );
     } catch (failure) {
-      setNotes((n) => ({ ...n, [key]: failureMessage(failure) }));
+      setNotes((n) => ({ ...n, [key]: failureText(failure) }));
     }
   }
 
+  const columns: Column<RestockGroup>[] = [
+    { key: 'product', header: 'Product', primary: true, cell: (g) => g.productName },
+    { key: 'options', header: 'Options', cell: (g) => optionsLabel(g.attributes) || '—' },
+    { key: 'sku', header: 'SKU', cell: (g) => g.sku },
+    { key: 'signups', header: 'Signups', cell: (g) => g.signUpCount },
+    { key: 'waiting', header: 'Waiting', cell: (g) => g.pendingCount },
+  ];
+
   return (
     <div>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      <table className="data-table" aria-label="Waiting for restock">
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Options</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Signups</th>
-            <th scope="col">Waiting</th>
-            <th scope="col">
-              <span className="visually-hidden">Send</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((g) => (
-            <tr key={g.variantId}>
-              <td>{g.productName}</td>
-              <td>{optionsLabel(g.attributes) || '—'}</td>
-              <td>{g.sku}</td>
-              <td>{g.signUpCount}</td>
-              <td>{g.pendingCount}</td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn--plain"
-                  disabled={g.pendingCount === 0}
-                  aria-label={`Send back-in-stock e-mail for ${g.sku}`}
-                  onClick={() => send(g)}
-                >
-                  Send
-                </button>
-                {notes[g.variantId] && (
-                  <span className="muted sub-line" role="status">
-                    {notes[g.variantId]}
-                  </span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!loading && groups.length === 0 && <p className="muted">Nobody is waiting for a restock.</p>}
-      {loading && <p className="loading">Loading…</p>}
-      {next && !loading && (
-        <button type="button" className="btn btn--plain load-more" onClick={() => load(next)}>
-          Load more
-        </button>
-      )}
+      <DataList
+        label="Waiting for restock"
+        className="data-table"
+        rows={list.rows}
+        columns={columns}
+        rowKey={(g) => g.variantId}
+        loading={list.loading}
+        error={list.errorText}
+        empty={<p className="muted">Nobody is waiting for a restock.</p>}
+        actionsLabel="Send"
+        actions={(g) => (
+          <>
+            <button
+              type="button"
+              className="btn btn--plain"
+              disabled={g.pendingCount === 0}
+              aria-label={`Send back-in-stock e-mail for ${g.sku}`}
+              onClick={() => send(g)}
+            >
+              Send
+            </button>
+            {notes[g.variantId] && (
+              <span className="muted sub-line" role="status">
+                {notes[g.variantId]}
+              </span>
+            )}
+          </>
+        )}
+      />
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onMore={list.loadMore} />
     </div>
   );
 }

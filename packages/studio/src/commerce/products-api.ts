@@ -83,23 +83,11 @@ export const productsApi = {
       params: { websiteId, collectionId },
       body: { displayName },
     }),
-  products: (query: ProductQuery) => call('GET /api/studio/products', { query }),
   product: (id: string) => call('GET /api/studio/products/:id', { params: { id } }),
   createProduct: (body: ProductBody) => call('POST /api/studio/products', { body }),
   saveProduct: (id: string, body: ProductBody) =>
     call('PUT /api/studio/products/:id', { params: { id }, body }),
   deleteProduct: (id: string) => call('DELETE /api/studio/products/:id', { params: { id } }),
-  inventory: (query: NonNullable<ApiInput<'GET /api/studio/inventory'>['query']>) =>
-    call('GET /api/studio/inventory', { query }),
-  changeStock: (changes: InventoryChange[]) => call('PATCH /api/studio/inventory', { body: { changes } }),
-  restockGroups: async (cursor?: string) => {
-    const page = await call('GET /api/site-users/account/notifications/restock/groups', {
-      query: { cursor },
-    });
-    return { ...page, signUpGroups: page.signUpGroups.map(restockGroup) };
-  },
-  sendRestock: (productId: string, variantId: string) =>
-    call('POST /api/site-users/account/notifications/restock/send', { body: { productId, variantId } }),
   media: () => api.media(),
   forms: async () => (await api.catalog()).forms,
   /**
