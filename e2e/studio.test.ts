@@ -115,7 +115,7 @@ describe('the studio in Chromium', () => {
     await page.keyboard.type('Write something here.');
     await add('Button');
     await page.getByLabel('Button label').fill('Shop the sale');
-    await page.getByRole('button', { name: 'Link: choose' }).click();
+    await page.getByRole('button', { name: 'Choose link…' }).click();
     await page.getByRole('dialog', { name: 'Link to' }).getByRole('button', { name: /^Shop/ }).click();
     await add('Image');
     await page.getByRole('button', { name: 'Choose image…' }).click();

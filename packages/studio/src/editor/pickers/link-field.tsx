@@ -44,8 +44,7 @@ export function LinkField({
         <button
           type="button"
           className="btn btn--plain"
-          aria-label={`${label}: ${value ? 'change' : 'choose'}`}
-          aria-describedby={`${id}-current`}
+          aria-describedby={`${id}-label ${id}-current`}
           onClick={() => setOpen(true)}
         >
           {value ? 'Change link…' : 'Choose link…'}
@@ -54,10 +53,10 @@ export function LinkField({
           <button
             type="button"
             className="btn btn--plain"
-            aria-label={`${label}: remove`}
+            aria-describedby={`${id}-label`}
             onClick={() => onChange('')}
           >
-            Remove
+            Remove link
           </button>
         )}
       </div>
