@@ -11,7 +11,9 @@ function fakeWindow(options: { pageHeight: number; hover?: boolean }) {
   const win = {
     innerHeight: 1000,
     scrollY: 0,
-    addEventListener: (type: string, fn: Listener) => (on[type] ??= []).push(fn),
+    addEventListener: (type: string, fn: Listener) => {
+      on[type] = [...(on[type] ?? []), fn];
+    },
     removeEventListener: (type: string, fn: Listener) => {
       on[type] = (on[type] ?? []).filter((f) => f !== fn);
     },
@@ -19,7 +21,9 @@ function fakeWindow(options: { pageHeight: number; hover?: boolean }) {
     matchMedia: () => ({ matches: options.hover ?? true }),
     document: {
       documentElement: { scrollHeight: options.pageHeight },
-      addEventListener: (type: string, fn: Listener) => (docOn[type] ??= []).push(fn),
+      addEventListener: (type: string, fn: Listener) => {
+        docOn[type] = [...(docOn[type] ?? []), fn];
+      },
       removeEventListener: (type: string, fn: Listener) => {
         docOn[type] = (docOn[type] ?? []).filter((f) => f !== fn);
       },
