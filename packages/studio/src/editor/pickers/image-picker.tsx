@@ -45,7 +45,7 @@ export function ImagePicker({
 
   useEffect(() => {
     let live = true;
-    loadMedia().then(
+    loadMedia(true).then(
       (list) => live && setMedia(list),
       () => {
         if (!live) return;

@@ -45,7 +45,7 @@ export function LinkPicker({
 
   useEffect(() => {
     let live = true;
-    loadPages().then(
+    loadPages(true).then(
       (list) => live && setPages(list),
       () => {
         if (!live) return;
@@ -53,7 +53,7 @@ export function LinkPicker({
         setFailed((f) => ({ ...f, pages: true }));
       },
     );
-    loadCatalog().then(
+    loadCatalog(true).then(
       (c) => live && setProducts(c.products),
       () => {
         if (!live) return;

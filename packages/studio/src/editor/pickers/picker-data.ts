@@ -30,12 +30,24 @@ const pages = cached(async () => (await api.pages()).pages);
 const catalog = cached(() => api.catalog());
 const media = cached(async () => (await api.media()).media);
 
-/** The site's pages, for the link picker. */
-export const loadPages = (): Promise<PageSummary[]> => pages.get();
+/**
+ * The site's pages, for the link picker. `fresh`: read them again (a picker just opened shows
+ * a page added a moment ago elsewhere); the fields' summaries reuse what was read.
+ */
+export const loadPages = (fresh = false): Promise<PageSummary[]> => {
+  if (fresh) pages.forget();
+  return pages.get();
+};
 /** Products (with thumbnail and price), collections and forms. */
-export const loadCatalog = (): Promise<Catalog> => catalog.get();
+export const loadCatalog = (fresh = false): Promise<Catalog> => {
+  if (fresh) catalog.forget();
+  return catalog.get();
+};
 /** The media library, newest first. */
-export const loadMedia = (): Promise<MediaAsset[]> => media.get();
+export const loadMedia = (fresh = false): Promise<MediaAsset[]> => {
+  if (fresh) media.forget();
+  return media.get();
+};
 /** After an upload the library is read again next time. */
 export const forgetMedia = () => media.forget();
 

@@ -19,7 +19,7 @@ export function ProductPicker({
   const [query, setQuery] = useState('');
   useEffect(() => {
     let live = true;
-    loadCatalog().then(
+    loadCatalog(true).then(
       (c) => live && setProducts(c.products),
       () => {
         if (!live) return;
