@@ -52,7 +52,8 @@ describe('translations, button shape and search in Chromium', () => {
 
   it('the header, footer, theme words and a form are translated; English stays the fallback', async () => {
     const { page, context } = browser as LaunchedBrowser;
-    page.setDefaultTimeout(15_000);
+    // The studio's first screen loads its bundle on a busy machine: allow for it.
+    page.setDefaultTimeout(30_000);
     await signIn(page, '/config/settings/languages');
     await page.getByLabel('Add a language').selectOption('fr-FR');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
