@@ -1,9 +1,13 @@
 import { parseMoney, shownTax } from '@store/commerce';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { confirmModal } from '../components/dialogs';
+import { invalidateRoutes, useApiQuery } from '../data/api-query';
+import { failureText } from '../data/errors';
+import { apiKey } from '../data/query-keys';
 import { navigate } from '../router';
 import { StatusBadge } from './order-status-badge';
-import { type OrderRead, failureMessage, money, ordersApi, ordersPath } from './orders-api';
+import { type OrderRead, money, ordersApi, ordersPath } from './orders-api';
 
 const when = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -21,26 +25,27 @@ const eventText: Record<string, (d: Record<string, unknown>, currency: string) =
 
 /** One order for the owner: lines, totals, address, timeline and the actions its state allows. */
 export function OrderDetail({ id }: { id: string }) {
-  const [order, setOrder] = useState<OrderRead | null>(null);
-  const [error, setError] = useState('');
+  const client = useQueryClient();
+  const read = useApiQuery('GET /api/commerce/orders/:id', { params: { id }, query: {} }, { staleTime: 0 });
+  const order = read.data?.order ?? null;
+  const [actionError, setActionError] = useState('');
+  const error = actionError || read.errorText;
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setOrder(null);
-    ordersApi
-      .read(id)
-      .then((r) => setOrder(r.order))
-      .catch((e) => setError(failureMessage(e)));
-  }, [id]);
 
-  /** Run an action; the answer is the updated order, a refusal is shown where the owner looks. */
+  /**
+   * Run an action; its answer is the updated order (kept as this order's answer) and the list
+   * is asked again; a refusal is shown where the owner looks.
+   */
   async function act(work: () => Promise<{ order: OrderRead }>): Promise<boolean> {
     setBusy(true);
     try {
-      setOrder((await work()).order);
-      setError('');
+      const answer = await work();
+      client.setQueryData(apiKey('GET /api/commerce/orders/:id', { id }), answer);
+      void invalidateRoutes(client, ['GET /api/commerce/orders']);
+      setActionError('');
       return true;
     } catch (e) {
-      setError(failureMessage(e));
+      setActionError(failureText(e));
       return false;
     } finally {
       setBusy(false);
