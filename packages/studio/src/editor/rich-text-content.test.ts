@@ -13,7 +13,8 @@ describe('what the rich-text editor can hold', () => {
       unsupportedTags('<p>a</p><img src="/x.png"><table><tr><td>1</td></tr></table><IMG src=y>'),
     ).toEqual(['img', 'table', 'tr', 'td']);
     expect(unsupportedTags('<h1>Big</h1><h6>small</h6>')).toEqual(['h1', 'h6']);
-    expect(describeTags(['img', 'figure', 'table', 'tr'])).toBe('images, tables and other formatting');
+    expect(describeTags(['img', 'figure', 'table', 'tbody', 'tr', 'td'])).toBe('images and tables');
+    expect(describeTags(['img', 'table', 'sup'])).toBe('images, tables and other formatting');
     expect(describeTags(['h1'])).toBe('large headings');
   });
 
