@@ -54,6 +54,7 @@ export {
 export {
   type ProductInput,
   productBody,
+  storeCreateBody,
   type VariantInput,
 } from './studio-products';
 export {

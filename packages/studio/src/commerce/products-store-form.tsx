@@ -1,5 +1,25 @@
-import { type FormEvent, useState } from 'react';
-import { failureMessage, fieldErrors, productsApi } from './products-api';
+import { storeCreateBody } from '@store/api';
+import { useApiMutation } from '../data/api-query';
+import { draftSchema, useApiForm } from '../data/use-api-form';
+
+type Draft = { title: string; urlId: string; description: string; addToNavigation: boolean };
+
+/** The typed form → the store-creation body (checked again by the API's schema before sending). */
+const schema = draftSchema((d: Draft) => {
+  const title = d.title.trim();
+  if (!title) return { ok: false, errors: { title: 'Please enter a title' } };
+  return {
+    ok: true,
+    body: {
+      title,
+      navigationTitle: title,
+      urlId: d.urlId.trim() || undefined,
+      description: d.description,
+      enabled: true,
+      addToNavigation: d.addToNavigation,
+    },
+  };
+}, storeCreateBody);
 
 /**
  * A site without a store gets this form instead of a product list: spec §4 store creation
@@ -7,83 +27,56 @@ import { failureMessage, fieldErrors, productsApi } from './products-api';
  * the main navigation) through the spec §7 content-service call.
  */
 export function StoreForm({ websiteId, onCreated }: { websiteId: string; onCreated(): void }) {
-  const [title, setTitle] = useState('Shop');
-  const [urlId, setUrlId] = useState('');
-  const [description, setDescription] = useState('');
-  const [addToNavigation, setAddToNavigation] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!title.trim()) return setErrors({ title: 'Please enter a title' });
-    setBusy(true);
-    try {
-      await productsApi.createStore(websiteId, {
-        title: title.trim(),
-        navigationTitle: title.trim(),
-        urlId: urlId.trim() || undefined,
-        description,
-        enabled: true,
-        addToNavigation,
-      });
-      onCreated();
-    } catch (failure) {
-      setErrors(fieldErrors(failure));
-      setAlert(failureMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useApiForm(schema, { title: 'Shop', urlId: '', description: '', addToNavigation: true });
+  const create = useApiMutation('POST /api/content-service/product/1.1/websites/:websiteId/products', {
+    invalidates: ['GET /api/studio/stores', 'GET /api/studio/products'],
+  });
+  const titleError = form.errorOf('title');
+  const urlError = form.errorOf('urlId');
 
   return (
-    <form className="product-card store-form" onSubmit={submit} noValidate>
+    <form
+      className="product-card store-form"
+      noValidate
+      onSubmit={form.submitWith(async (body) => {
+        await create.mutateAsync({ params: { websiteId }, body: body as never });
+        onCreated();
+      })}
+    >
       <h1>Create a store</h1>
       <p className="muted">
         A store is a page of products. Once it exists you can add products, prices and stock here.
       </p>
-      {alert && (
+      {form.formMessage && (
         <p className="alert" role="alert">
-          {alert}
+          {form.formMessage}
         </p>
       )}
       <label htmlFor="store-title">Title</label>
-      <input
-        id="store-title"
-        value={title}
-        aria-invalid={Boolean(errors.title)}
-        onChange={(e) => setTitle(e.target.value)}
-      />
-      {errors.title && <p className="field-error">{errors.title}</p>}
+      <input id="store-title" aria-invalid={Boolean(titleError)} {...form.register('title')} />
+      {titleError && <p className="field-error">{titleError}</p>}
       <label htmlFor="store-url">URL</label>
       <div className="product-url">
         <span className="muted product-url__prefix">/</span>
         <input
           id="store-url"
-          value={urlId}
           placeholder="made from the title"
-          aria-invalid={Boolean(errors.urlId)}
-          onChange={(e) => setUrlId(e.target.value)}
+          aria-invalid={Boolean(urlError)}
+          {...form.register('urlId')}
         />
       </div>
-      {errors.urlId && <p className="field-error">{errors.urlId}</p>}
+      {urlError && <p className="field-error">{urlError}</p>}
       <label htmlFor="store-description">Description</label>
-      <textarea
-        id="store-description"
-        rows={3}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-      />
+      <textarea id="store-description" rows={3} {...form.register('description')} />
       <label className="check">
-        <input
-          type="checkbox"
-          checked={addToNavigation}
-          onChange={(e) => setAddToNavigation(e.target.checked)}
-        />
+        <input type="checkbox" {...form.register('addToNavigation')} />
         Add to the main navigation
       </label>
-      <button type="submit" className="btn btn--primary store-form__submit" disabled={busy}>
+      <button
+        type="submit"
+        className="btn btn--primary store-form__submit"
+        disabled={form.formState.isSubmitting}
+      >
         Create store
       </button>
     </form>

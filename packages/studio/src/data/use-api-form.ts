@@ -111,5 +111,5 @@ export function draftSchema<Draft extends FieldValues, Body>(
         ctx.addIssue({ code: 'custom', path: path.split('.'), message });
       return z.NEVER;
     })
-    .pipe(apiSchema as z.ZodType<unknown, Awaited<Body>>);
+    .pipe(apiSchema as z.ZodType<Body, Awaited<Body>>);
 }
