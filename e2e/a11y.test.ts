@@ -81,7 +81,8 @@ async function audit(
     if (found.length) findings.push(describeFindings(`${screen.name} @${width}`, found));
     // A symbol-only button says what it does to a screen reader and, as a tooltip, to the eye.
     if (studio) {
-      for (const line of await unexplainedIconButtons(page)) findings.push(`${screen.name} @${width}: ${line}`);
+      for (const line of await unexplainedIconButtons(page))
+        findings.push(`${screen.name} @${width}: ${line}`);
     }
     if (studio && width < 640) {
       await page.setViewportSize({ width: 360, height: 780 });

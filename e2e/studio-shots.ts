@@ -3,13 +3,14 @@
  * whole: `npx tsx e2e/studio-shots.ts` starts a demo server of its own (or pass the address of
  * a running one: `STUDIO_URL=http://127.0.0.1:3000 npx tsx e2e/studio-shots.ts`) and writes
  * /tmp/studio-shots/<screen>-<width>.png (SHOTS_DIR to change). It also prints each screen
- * that scrolls sideways at 360 px, which no studio screen should.
+ * that scrolls sideways at 360 px, which no studio screen should. It places one test-card order
+ * on the server first, so that the order screen has something to show.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from './helpers/browser';
 import { type RunningServer, startServer } from './helpers/start-server';
-import { settle, signInToStudio, signedOutScreens, studioScreens } from './helpers/studio-screens';
+import { buyATee, settle, signInToStudio, signedOutScreens, studioScreens } from './helpers/studio-screens';
 
 const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' };
 const WIDTHS = [1280, 390];
@@ -55,6 +56,8 @@ async function shoot(
 try {
   for (const screen of signedOutScreens)
     await shoot(screen.name, async () => void (await page.goto(screen.path)));
+  // An order to open (the demo starts with none): a visitor buys a tee with the test card.
+  await buyATee(page, true);
   await signInToStudio(page, OWNER.email, OWNER.password);
   for (const screen of await studioScreens(page)) {
     await shoot(

@@ -37,14 +37,16 @@ export async function settle(page: Page): Promise<void> {
   }
   await page
     .waitForFunction(
-      () => !document.querySelector('.loading') && document.querySelector('.shell, .sign-in'),
+      () =>
+        !document.querySelector('.loading') &&
+        // The studio has drawn something; a site page is ready once loaded.
+        (!location.pathname.startsWith('/config') ||
+          (document.getElementById('studio-root')?.childElementCount ?? 0) > 0),
       null,
-      {
-        timeout: 15_000,
-      },
+      { timeout: 15_000 },
     )
     .catch(() => undefined);
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
   await page.waitForTimeout(250);
 }
 
@@ -116,6 +118,21 @@ export async function studioScreens(page: Page): Promise<StudioScreen[]> {
     add({ name: 'form-submissions', path: `/config/forms/submissions/${ids.form}` });
   }
   add({
+    name: 'studio-menu',
+    path: '/config/pages',
+    // The phone's menu of areas (on a wide screen the areas are in the top bar already).
+    async open(p) {
+      const toggle = p.locator('#studio-menu-toggle');
+      if (await toggle.isVisible()) {
+        await toggle.click();
+        await p.locator('#studio-menu nav').waitFor();
+      }
+    },
+    async close(p) {
+      await p.keyboard.press('Escape');
+    },
+  });
+  add({
     name: 'confirm-dialog',
     path: '/config/pages',
     async open(p) {
@@ -184,7 +201,7 @@ export async function buyATee(page: Page, pay: boolean): Promise<void> {
 }
 
 /**
- * Buttons (and button-like links) that show only a symbol or a letter or two (↑, ×, ✎, Aa, B)
+ * Buttons and links that show only a symbol or a letter or two (↑, ×, ✎, Aa, B)
  * and lack either an accessible name that says what they do or a tooltip (`title`) that
  * tells a sighted mouse user the same. Answers "text → problem" lines.
  */
@@ -195,7 +212,8 @@ export async function unexplainedIconButtons(page: Page): Promise<string[]> {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || el.closest('[hidden], [aria-hidden="true"]')) continue;
       const text = (el.innerText || '').replace(/\\s+/g, ' ').trim();
-      const iconOnly = text === '' || !/[\\p{L}\\p{N}]{3,}/u.test(text);
+      // A number ("#1", "H2") is a label; a symbol or a letter or two ("×", "Aa", "B") is not.
+      const iconOnly = text === '' || (!/\\p{N}/u.test(text) && !/\\p{L}{3,}/u.test(text));
       if (!iconOnly) continue;
       const label = (el.getAttribute('aria-label') || '').trim() ||
         (el.getAttribute('aria-labelledby') || '').split(/\\s+/).map((id) => document.getElementById(id)?.textContent || '').join(' ').trim();
