@@ -108,6 +108,12 @@ describe.each(backends)('site search over page and product text (%s)', (backend)
     expect(await urls('alpaca')).toContain(product.fullUrl);
   });
 
+  it('a summary the description repeats is read once in the snippet', async () => {
+    const [tee] = (await results('organic cotton')).filter((r) => r.title === 'Classic Tee');
+    expect(tee?.snippet.match(/<mark>organic<\/mark>/g)).toHaveLength(1);
+    expect(tee?.snippet).toContain('Ships from our studio');
+  });
+
   it('ranks a match in the name above a match in the text', async () => {
     const shop = await shopId(backend, site);
     const named = (

@@ -71,7 +71,7 @@ export async function searchSite(
   const q = sql`to_tsquery(${config}, ${tsQuery})`;
   const pages = scope.pageIds.length
     ? sql`(select 'page' as kind, p.collection_id as id, p.collection_id, '' as title, '' as url_id,
-          '' as excerpt, p.search_text as text, ts_rank_cd(p.search_document, ${q}) as rank, 0 as ord
+          '' as excerpt, '' as lead, p.search_text as text, ts_rank_cd(p.search_document, ${q}) as rank, 0 as ord
         from page_settings p
         where p.website_id = ${site.id} and p.collection_id in (${idList(scope.pageIds)})
           and not p.members_only
@@ -81,7 +81,7 @@ export async function searchSite(
     : null;
   const items = scope.listIds.length
     ? sql`(select 'item' as kind, i.id, i.collection_id, i.title, i.url_id, i.excerpt,
-          i.excerpt || ' ' || i.body as text, ts_rank_cd(i.search_document, ${q}) as rank,
+          i.excerpt as lead, i.body as text, ts_rank_cd(i.search_document, ${q}) as rank,
           i.display_index as ord
         from items i
         where i.website_id = ${site.id} and i.collection_id in (${idList(scope.listIds)})
@@ -89,10 +89,13 @@ export async function searchSite(
         order by rank desc, i.display_index limit ${limit})`
     : null;
   const union = pages && items ? sql`${pages} union all ${items}` : (pages ?? items);
-  // ts_headline is the costly part: run for the rows shown only, after the ranking.
+  // ts_headline is the costly part: run for the rows shown only, after the ranking. A summary
+  // the description repeats (as it often opens with it) is read once.
   const result = await db.execute(sql`
     select kind, id, collection_id, title, url_id, excerpt, rank,
-      ts_headline(${config}, search_plain_text(text), ${q}, ${HEADLINE_OPTIONS}) as snippet
+      ts_headline(${config}, case when strpos(search_plain_text(text), search_plain_text(lead)) > 0
+          then search_plain_text(text) else search_plain_text(lead || ' ' || text) end,
+        ${q}, ${HEADLINE_OPTIONS}) as snippet
     from (select * from (${union}) hits order by rank desc, kind desc, ord limit ${limit}) top
     order by rank desc, kind desc, ord`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
