@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { CDPSession, FrameLocator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFindings, seriousViolations } from './helpers/axe';
 import {
   type LaunchedBrowser,
   type RunningServer,
@@ -170,6 +171,9 @@ describe('building a page on the canvas', () => {
     expect(await page.getByRole('button', { name: 'Text', exact: true }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+    // The canvas's controls pass axe (serious and critical findings) with a block selected.
+    const selectedFindings = await seriousViolations(page);
+    expect(selectedFindings, describeFindings('canvas with a block selected', selectedFindings)).toEqual([]);
     // The grip has the keyboard: Shift+Left six times makes the text half the width.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
@@ -259,6 +263,8 @@ describe('building a page on the canvas', () => {
     await page.getByRole('button', { name: 'Reset phone layout' }).waitFor();
     await expect.poll(async () => (await box(button)).width).toBeLessThan((await box(text)).width);
     await page.screenshot({ path: path.join(SHOTS, 'studio-phone.png') });
+    const phoneFindings = await seriousViolations(page);
+    expect(phoneFindings, describeFindings('canvas in the phone view', phoneFindings)).toEqual([]);
 
     // Publish, then the public page against the preview at both widths.
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -274,16 +280,16 @@ describe('building a page on the canvas', () => {
       const live = await sectionLayout(site, String(sectionId), false);
       // The preview at the same width: the phone view is 390; for desktop the studio widens until the frame is.
       await page.getByLabel(width === 390 ? 'Phone' : 'Desktop').check();
-      if (width !== 390) {
-        for (let i = 0; i < 4; i++) {
-          const inner = (await sectionLayout(page, String(sectionId), true)).viewport;
-          if (inner === live.viewport) break;
-          const size = page.viewportSize() ?? { width: 1440, height: 900 };
-          await page.setViewportSize({ width: size.width + live.viewport - inner, height: size.height });
-        }
-      }
+      // The frame's width animates when the device changes: measure once it has settled.
+      await page.waitForTimeout(400);
       await expect
-        .poll(async () => (await sectionLayout(page, String(sectionId), true)).viewport)
+        .poll(async () => {
+          const inner = (await sectionLayout(page, String(sectionId), true)).viewport;
+          const size = page.viewportSize() ?? { width: 1440, height: 900 };
+          if (width !== 390 && inner !== live.viewport)
+            await page.setViewportSize({ width: size.width + live.viewport - inner, height: size.height });
+          return inner;
+        })
         .toBe(live.viewport);
       await page.waitForTimeout(300);
       const drafted = await sectionLayout(page, String(sectionId), true);

@@ -39,6 +39,14 @@ export function InlineEditor(props: {
 }) {
   const { block, box, onClose } = props;
   const field = useRef<HTMLInputElement>(null);
+  // What this editor sent, newest last. A draft that still holds one of them is this
+  // editor's own typing coming back (maybe a keystroke behind): the editor keeps its text.
+  // Anything else (Undo, the side panel) replaces it.
+  const sent = useRef<string[]>([]);
+  const stored = String(block.props.html ?? '');
+  const own = sent.current.includes(stored);
+  if (!own) sent.current = [];
+  const html = own ? (sent.current.at(-1) ?? stored) : stored;
   useEffect(() => {
     if (block.type === 'heading') field.current?.select();
   }, [block.type]);
@@ -87,8 +95,11 @@ export function InlineEditor(props: {
     >
       <RichTextEditor
         label="Text on the page"
-        value={String(block.props.html ?? '')}
-        onChange={(html) => props.onText({ html })}
+        value={html}
+        onChange={(next) => {
+          sent.current = [...sent.current.slice(-50), next];
+          props.onText({ html: next });
+        }}
         autoFocus
       />
       <button type="button" className="btn btn--primary canvas__done" onClick={onClose}>
