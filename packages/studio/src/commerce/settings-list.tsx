@@ -4,7 +4,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue } from 'react-hook-form';
 import type { z } from 'zod';
 import { confirmModal } from '../components/dialogs';
-import { type SortState, type SortValue, nextSort, shapeRows } from '../components/list-data';
+import { type SortState, type SortValue, shapeRows } from '../components/list-data';
 import { type Column, DataList } from '../components/list-kit';
 import { useApiMutation } from '../data/api-query';
 import { failureText } from '../data/errors';
@@ -130,7 +130,7 @@ export function SettingsList<Row extends { id: string }, Body, Draft extends Fie
         columns={columns}
         rowKey={(row) => row.id}
         sort={sort}
-        onSort={(key) => setSort(nextSort(sort, key))}
+        onSortChange={setSort}
         loading={rows.isPending}
         empty={<p className="ss-empty">No {spec.noun}s yet.</p>}
         rowClassName={(row) => (editing?.id === row.id ? 'ss-table__editing' : undefined)}

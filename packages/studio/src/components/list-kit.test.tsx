@@ -42,6 +42,29 @@ describe('DataList', () => {
     expect(out).toContain('Delete Tee');
   });
 
+  it('offers the same sorting as a "Sort by" select for the phone cards, showing the current order', () => {
+    const out = html(
+      <DataList
+        label="Products"
+        rows={rows}
+        columns={columns}
+        rowKey={(r) => r.id}
+        sort={{ key: 'total', dir: 'desc' }}
+        onSortChange={() => {}}
+      />,
+    );
+    expect(out).toContain('>Sort by</label>');
+    expect(out).toContain('<option value="">As listed</option>');
+    expect(out).toContain('<option value="name:asc">Name (A–Z, low–high)</option>');
+    expect(out).toMatch(/<option value="total:desc" selected="">Total \(Z–A, high–low\)<\/option>/);
+    // A screen that only handles header clicks gets no select it could not follow.
+    const clicksOnly = html(
+      <DataList label="P" rows={rows} columns={columns} rowKey={(r) => r.id} onSort={() => {}} />,
+    );
+    expect(clicksOnly).not.toContain('Sort by');
+    expect(clicksOnly).toContain('class="lk-sort"');
+  });
+
   it('has no sort buttons when the screen cannot sort', () => {
     const out = html(<DataList label="Orders" rows={rows} columns={columns} rowKey={(r) => r.id} />);
     expect(out).not.toContain('lk-sort');

@@ -9,7 +9,7 @@
  *   <DataList label="Orders" rows={rows} rowKey={(o) => o.id} columns={[
  *       { key: 'number', header: 'Order', cell: (o) => o.orderNumber, primary: true },
  *       { key: 'total', header: 'Total', cell: (o) => money(o), align: 'end', sortable: true }]}
- *     sort={sort} onSort={(key) => setSort(nextSort(sort, key))}
+ *     sort={sort} onSortChange={setSort}
  *     loading={list.loading} error={list.errorText} empty={<p className="muted">No orders yet.</p>}
  *     actions={(o) => <button …>Delete</button>} />
  *   <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onMore={list.loadMore} />  // cursor lists
@@ -21,7 +21,7 @@
  * of rows held in full: list-data.ts (`shapeRows`, `nextSort`).
  */
 import { type ReactNode, useId } from 'react';
-import { type SortState, ariaSort } from './list-data';
+import { type SortState, ariaSort, nextSort } from './list-data';
 import './list-kit.css';
 
 export interface Column<Row> {
@@ -57,7 +57,10 @@ export interface DataListProps<Row> {
   columns: readonly Column<Row>[];
   rowKey: (row: Row) => string;
   sort?: SortState | null;
+  /** A header was clicked (the screen decides the new order)… */
   onSort?: (key: string) => void;
+  /** …or the new order itself: header clicks and, on phone cards, a "Sort by" select. */
+  onSortChange?: (next: SortState | null) => void;
   /** The first page is on its way: "Loading…" instead of the empty state. */
   loading?: boolean;
   error?: string;
@@ -76,7 +79,12 @@ const cardLabel = <Row,>(c: Column<Row>) =>
   c.label ?? (c.hiddenHeader || typeof c.header !== 'string' ? undefined : c.header);
 
 export function DataList<Row>(props: DataListProps<Row>) {
-  const { rows, columns, rowKey, sort = null, onSort, loading, error, selection, actions } = props;
+  const { rows, columns, rowKey, sort = null, onSortChange, loading, error, selection, actions } = props;
+  // A header click: the screen's own handler, or the next state of `sort`.
+  const onSort =
+    props.onSort ?? (onSortChange ? (key: string) => onSortChange(nextSort(sort, key)) : undefined);
+  const sortId = useId();
+  const sortable = columns.filter((c) => c.sortable);
   const ids = rows.map(rowKey);
   const choosable = selection?.selectable
     ? ids.filter((_, i) => selection.selectable?.(rows[i] as Row))
@@ -97,6 +105,30 @@ export function DataList<Row>(props: DataListProps<Row>) {
         <p className="alert" role="alert">
           {error}
         </p>
+      )}
+      {rows.length > 0 && onSortChange && sortable.length > 0 && (
+        // The header row is not shown on phone cards: the same sorting as a select there.
+        <div className="lk-phone-sort">
+          <label htmlFor={sortId}>Sort by</label>
+          <select
+            id={sortId}
+            value={sort ? `${sort.key}:${sort.dir}` : ''}
+            onChange={(e) => {
+              const [key = '', dir] = e.target.value.split(':');
+              onSortChange(key ? { key, dir: dir === 'desc' ? 'desc' : 'asc' } : null);
+            }}
+          >
+            <option value="">As listed</option>
+            {sortable.flatMap((c) => [
+              <option key={`${c.key}:asc`} value={`${c.key}:asc`}>
+                {cardLabel(c) ?? c.key} (A–Z, low–high)
+              </option>,
+              <option key={`${c.key}:desc`} value={`${c.key}:desc`}>
+                {cardLabel(c) ?? c.key} (Z–A, high–low)
+              </option>,
+            ])}
+          </select>
+        </div>
       )}
       {rows.length > 0 && (
         <table aria-label={props.label} className={`lk-table ${props.className ?? ''}`.trim()}>

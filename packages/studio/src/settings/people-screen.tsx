@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { confirmModal } from '../components/dialogs';
 import { type Column, DataList } from '../components/list-kit';
-import { type SortState, nextSort, shapeRows } from '../components/list-data';
+import { type SortState, shapeRows } from '../components/list-data';
 import { useApiMutation, useApiQuery } from '../data/api-query';
 import { failureText } from '../data/errors';
 import { useApiForm } from '../data/use-api-form';
@@ -201,7 +201,7 @@ export function PeopleScreen(_props: { rest: string[] }) {
               columns={contributorColumns}
               rowKey={(p) => p.id}
               sort={peopleSort}
-              onSort={(key) => setPeopleSort(nextSort(peopleSort, key))}
+              onSortChange={setPeopleSort}
               empty={<p className="muted">No contributors yet.</p>}
               actions={(person) =>
                 grantable(person.roleCode) && (
@@ -221,7 +221,7 @@ export function PeopleScreen(_props: { rest: string[] }) {
               columns={invitationColumns}
               rowKey={(i) => i.id}
               sort={pendingSort}
-              onSort={(key) => setPendingSort(nextSort(pendingSort, key))}
+              onSortChange={setPendingSort}
               loading={pending.isPending}
               empty={<p className="muted">No pending invitations.</p>}
               actions={(invitation) => (
