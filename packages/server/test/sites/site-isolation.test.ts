@@ -27,6 +27,7 @@ function idFor(route: string, param: string, ids: Ids): string {
     reviewId: ids.review,
     websiteId: ids.website,
     collectionId: ids.store,
+    customerId: ids.customer,
   };
   if (param !== 'id') return byParam[param] ?? 'unknown';
   const byPath: [string, string][] = [
@@ -100,6 +101,8 @@ describe.each(backends)('two sites on one deployment never see each other’s da
     expect(leaked(page)).toBe(true);
     expect(leaked(await b.owner.send('GET', '/api/studio/media'))).toBe(true);
     expect((await b.owner.send('GET', `/api/commerce/orders/${ids.order}`)).statusCode).toBe(200);
+    expect(ids.customer).toMatch(/^[0-9a-f]{32}$/);
+    expect((await b.owner.send('GET', `/api/owner/customers/${ids.customer}`)).statusCode).toBe(200);
     expect((await b.owner.send('GET', ids.mediaUrl)).statusCode).toBe(200);
     expect(leaked(await b.owner.send('GET', `/api/owner/forms/${ids.form}/submissions`))).toBe(true);
     const numbers = await b.owner.send('GET', `/api/analytics/summary?from=${today}&to=${today}`);

@@ -16,6 +16,7 @@ import {
 } from '../../src/db/schema/index';
 import { productReviews } from '../../src/db/schema/reviews';
 import type { SiteRecord } from '../../src/services/site.service';
+import { listCustomers } from '../../src/services/customers/customers';
 import { createSite } from '../../src/services/sites/create-site';
 import { newSiteInput } from '../../src/services/sites/site-input';
 import { createTestSite } from '../helpers/test-app';
@@ -197,6 +198,7 @@ export async function twoSites(backend: Backend) {
   await app.trackingQueue.drain();
 
   const [receipt] = await db.select().from(emailOutbox).where(eq(emailOutbox.websiteId, bid));
+  const [customer] = await listCustomers(db, bid, { sort: 'lastOrder', limit: 1 });
   const ids = {
     website: bid,
     blog: blog.id as string,
@@ -219,6 +221,7 @@ export async function twoSites(backend: Backend) {
     contributor: contributor?.id ?? '',
     invitation: invitation?.id ?? '',
     cartToken: shopper.cookies.get('CART') ?? '',
+    customer: customer?.id ?? '',
   };
   return {
     app,
