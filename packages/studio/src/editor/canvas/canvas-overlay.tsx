@@ -168,6 +168,8 @@ export function CanvasOverlay(props: CanvasProps) {
     pointermove(event) {
       if (!drag.current) setHovered(blockAt(event.target));
       if (!doc || !drag.current) return;
+      // The button was released where the frame could not hear it: the drag is dropped, not done.
+      if (event.buttons === 0) return finishDrag(null);
       const where = landing(doc, drag.current, { x: event.clientX, y: event.clientY });
       if (where) {
         event.preventDefault();
