@@ -128,12 +128,12 @@ export function NavRow(props: {
             page.kind !== 'store' && (
               <button
                 type="button"
-                className="icon"
+                className="icon icon--word"
                 aria-label={`Edit ${name}`}
-                title="Edit"
+                title="Edit the page"
                 onClick={() => handlers.onEdit(page.id)}
               >
-                ✎
+                Edit
               </button>
             )
           ) : (
@@ -232,16 +232,18 @@ function RowActions(props: {
       {page && page.kind !== 'store' && (
         <button
           type="button"
-          className="icon"
+          className="icon icon--word"
           aria-label={`Edit ${name}`}
-          title="Edit"
+          title="Edit the page"
           onClick={() => handlers.onEdit(page.id)}
         >
-          ✎
+          Edit
         </button>
       )}
       {/* Keeps the row's buttons in the same columns as its neighbours' (a store has no editor). */}
-      {!(page && page.kind !== 'store') && <span className="icon icon--blank" aria-hidden="true" />}
+      {!(page && page.kind !== 'store') && (
+        <span className="icon icon--word icon--blank" aria-hidden="true" />
+      )}
       {link.collectionId && (
         <button
           type="button"

@@ -210,9 +210,9 @@ export function PagesPanel({
               )}
               <button
                 type="button"
-                className="icon"
+                className="icon icon--word"
                 aria-label={`Edit ${p.title}`}
-                title="Edit"
+                title="Edit the page"
                 onClick={() =>
                   leaveTo(
                     pages.get(p.collectionId)?.kind === 'blog'
@@ -221,7 +221,7 @@ export function PagesPanel({
                   )
                 }
               >
-                ✎
+                Edit
               </button>
               {canPublish && (
                 <button
@@ -349,7 +349,6 @@ function RowButtonsKey() {
     ['↑ ↓', 'Move up or down'],
     ['→ ←', 'Into the folder above, out of a folder'],
     ['Aa', 'Rename'],
-    ['✎', 'Edit the page'],
     ['⤓', 'Move to Not linked'],
     ['+', 'Add to the navigation'],
     ['×', 'Delete the page, or remove a link or folder'],
