@@ -13,8 +13,9 @@ describe('canOpenTab', () => {
     [
       'an editor',
       { pages: 'write', publish: 'write', design: 'write', languages: 'write' },
-      ['pages', 'header-footer', 'design', 'settings'],
-      ['commerce', 'analytics', 'media', 'forms'],
+      // Forms opens for the popup, which is part of the design.
+      ['pages', 'header-footer', 'design', 'settings', 'forms'],
+      ['commerce', 'analytics', 'media'],
     ],
     [
       'a draft editor (the header and footer go live when saved)',
@@ -64,6 +65,12 @@ describe('canOpenSection', () => {
     ['settings', 'languages', { languages: 'write' }, true],
     ['forms', 'lists', { submissions: 'read' }, true],
     ['forms', 'forms', { submissions: 'read' }, false],
+    ['forms', 'popup', { design: 'write' }, true],
+    ['forms', 'forms', { design: 'write' }, false],
+    ['forms', 'popup', { submissions: 'write' }, false],
+    ['commerce', 'customers', { orders: 'read' }, true],
+    ['commerce', 'gift-cards', { products: 'write' }, false],
+    ['commerce', 'reviews', { reviews: 'write' }, true],
   ] as const)('%s/%s with %j: %s', (area, section, grants, open) => {
     expect(canOpenSection(as(grants), area, section)).toBe(open);
   });
