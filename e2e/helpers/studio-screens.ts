@@ -109,6 +109,28 @@ export async function studioScreens(page: Page): Promise<StudioScreen[]> {
     form: formsJson?.forms?.[0]?.id,
   };
   if (ids.page) add({ name: 'page-editor', path: `/config/pages/${ids.page}` });
+  if (ids.page) {
+    // The page editor's link picker: a Button block's "Choose link…" (the demo home page has one).
+    add({
+      name: 'link-picker',
+      path: `/config/pages/${ids.page}`,
+      async open(p) {
+        await p
+          .getByRole('button', { name: /^Button: / })
+          .first()
+          .click();
+        await p
+          .getByRole('button', { name: /^(Change|Choose) link…$/ })
+          .first()
+          .click();
+        await p.locator('dialog[open]').waitFor();
+      },
+      async close(p) {
+        await p.keyboard.press('Escape');
+        await p.locator('dialog[open]').waitFor({ state: 'detached' });
+      },
+    });
+  }
   if (ids.blog) add({ name: 'blog-posts', path: `/config/blogs/${ids.blog}` });
   if (ids.product) add({ name: 'product-editor', path: `/config/commerce/products/${ids.product}` });
   add({ name: 'product-new', path: '/config/commerce/products/new?type=1' });
