@@ -117,6 +117,8 @@ export function CanvasOverlay(props: CanvasProps) {
       event.preventDefault();
       latest.current.onSelect(null);
       setAnnouncement('Nothing selected.');
+      // The controls go with the selection; the keyboard stays on the preview.
+      if (!fromFrame) frame?.focus();
       return;
     }
     if (!id || mod || event.altKey) return;
