@@ -427,9 +427,10 @@ export const blockTypeNames = Object.keys(blockTypes) as BlockType[];
  */
 export function blockPlaceholders(): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
-  for (const [type, spec] of Object.entries(blockTypes))
-    for (const field of spec.fields as readonly BlockField[])
-      if (field.placeholder) (out[type] ??= {})[field.name] = field.placeholder;
+  for (const [type, spec] of Object.entries(blockTypes)) {
+    const fields = (spec.fields as readonly BlockField[]).filter((f) => f.placeholder);
+    if (fields.length) out[type] = Object.fromEntries(fields.map((f) => [f.name, f.placeholder as string]));
+  }
   return out;
 }
 
