@@ -328,5 +328,27 @@ describe('building a page on the canvas', () => {
     // At 1280 the two columns: the button to the right of the text.
     expect(wide.button && wide.text && wide.button.left >= wide.text.right).toBe(true);
     await site.close();
+
+    // Across sections: the button dragged onto a second section moves into it, one undo step.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByLabel('Desktop').check();
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await page
+      .getByRole('list', { name: 'Sections to add' })
+      .getByRole('button', { name: /^Blank/ })
+      .click();
+    await add('Heading');
+    await page.getByLabel('Heading text').fill('Opening hours');
+    const second = preview.locator('[data-section-id]').nth(1);
+    await second.locator('h2').waitFor();
+    const listed = (n: number) => page.getByRole('region', { name: `Section ${n}` });
+    const [from, onto] = [await box(button), await box(second.locator('.sqs-block-heading'))];
+    await pointer.drag({ x: from.x + 10, y: from.y + from.height / 2 }, { x: onto.x + 20, y: onto.y + 4 });
+    await listed(2).getByRole('button', { name: 'Button: Order bread', exact: true }).waitFor();
+    expect(await listed(1).getByRole('button', { name: 'Button: Order bread', exact: true }).count()).toBe(0);
+    expect(await second.locator('.sqs-block-button').count()).toBe(1);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await listed(1).getByRole('button', { name: 'Button: Order bread', exact: true }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'studio-two-sections.png') });
   }, 180_000);
 });

@@ -55,7 +55,7 @@ export function SelectionActions(props: {
       {props.editable && (
         <button
           type="button"
-          aria-label={`Edit ${name} text`}
+          aria-label={`Edit ${name} in place`}
           title="Edit text (double-click or Enter)"
           onClick={() => onAction('edit')}
         >
