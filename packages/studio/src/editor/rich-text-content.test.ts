@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTags, shortcutLabel, storedHtml, unsupportedTags } from './rich-text-content';
+import { describeTags, echoOf, shortcutLabel, storedHtml, unsupportedTags } from './rich-text-content';
 
 describe('what the rich-text editor can hold', () => {
   it('holds what its toolbar makes', () => {
@@ -28,5 +28,21 @@ describe('what the rich-text editor can hold', () => {
     expect(shortcutLabel('Mod+Shift+Z', false)).toBe('Ctrl+Shift+Z');
     expect(shortcutLabel('Mod+Shift+Z', true)).toBe('⌘⇧Z');
     expect(shortcutLabel('Mod+Alt+2', true)).toBe('⌘⌥2');
+  });
+});
+
+describe('echoOf', () => {
+  it('takes the editor’s own text and earlier reports coming back as echoes', () => {
+    // Typed "a", "ab", "abc"; the parent renders "a" while the editor already holds "abc".
+    expect(echoOf(['<p>a</p>', '<p>ab</p>', '<p>abc</p>'], '<p>a</p>', '<p>abc</p>')).toEqual({
+      ours: true,
+      pending: ['<p>ab</p>', '<p>abc</p>'],
+    });
+    expect(echoOf(['<p>abc</p>'], '<p>abc</p>', '<p>abc</p>')).toEqual({ ours: true, pending: [] });
+  });
+
+  it('takes anything else as a change from elsewhere, such as an undo after the echoes settled', () => {
+    expect(echoOf([], '<p>a</p>', '<p>abc</p>')).toEqual({ ours: false, pending: [] });
+    expect(echoOf(['<p>ab</p>'], '<p>other</p>', '<p>ab</p>')).toEqual({ ours: false, pending: [] });
   });
 });

@@ -91,3 +91,20 @@ export function shortcutLabel(keys: string, mac: boolean): string {
       .replace(/Alt\+/g, '⌥');
   return keys.replace(/Mod\+/g, 'Ctrl+');
 }
+
+/**
+ * Whether a `value` handed to the editor is its own earlier report coming back (`ours`), and
+ * which reports are still awaited. The editor's current text is always its own; an older
+ * report is a parent rendering behind the typing; anything else (undo in the page editor,
+ * another language) is a change from elsewhere that replaces the text.
+ */
+export function echoOf(
+  pending: readonly string[],
+  value: string,
+  current: string,
+): { ours: boolean; pending: string[] } {
+  if (value === current) return { ours: true, pending: [] };
+  const at = pending.indexOf(value);
+  if (at >= 0) return { ours: true, pending: pending.slice(at + 1) };
+  return { ours: false, pending: [] };
+}

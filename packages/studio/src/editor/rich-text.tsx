@@ -8,7 +8,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { trustedHtml } from './clean-html';
 import { LinkPicker } from './pickers/link-picker';
-import { describeTags, storedHtml, unsupportedTags } from './rich-text-content';
+import { describeTags, echoOf, storedHtml, unsupportedTags } from './rich-text-content';
 import { RichTextToolbar } from './rich-text-toolbar';
 import './rich-text.css';
 
@@ -131,8 +131,10 @@ function RichTextArea({
   className,
   onUnsupported,
 }: RichTextEditorProps & { onUnsupported(): void }) {
-  // The HTML this editor last reported: the same value coming back is not reloaded (the caret stays).
-  const reported = useRef(value);
+  // What this editor reported and has not yet seen come back as `value`, oldest first. A
+  // parent may hand back an older report while the owner types on (it renders a keystroke
+  // behind): that is an echo, not a change, and reloading it would drop the newer letters.
+  const reported = useRef<string[]>([]);
   const latest = useRef({ onChange, onBlur, value, autoFocus });
   latest.current = { onChange, onBlur, value, autoFocus };
   const [link, setLink] = useState<{ href: string } | null>(null);
@@ -201,7 +203,7 @@ function RichTextArea({
       },
       onUpdate: ({ editor: changed }) => {
         const html = storedHtml(changed.getHTML(), changed.isEmpty);
-        reported.current = html;
+        reported.current = [...reported.current.slice(-49), html];
         latest.current.onChange(html);
       },
       onBlur: ({ editor: left }) => latest.current.onBlur?.(storedHtml(left.getHTML(), left.isEmpty)),
@@ -211,8 +213,10 @@ function RichTextArea({
 
   // A value from elsewhere (undo in the page editor, another language) replaces the text.
   useEffect(() => {
-    if (!editor || value === reported.current) return;
-    reported.current = value;
+    if (!editor) return;
+    const echo = echoOf(reported.current, value, storedHtml(editor.getHTML(), editor.isEmpty));
+    reported.current = echo.pending;
+    if (echo.ours) return;
     if (unsupportedTags(value).length) return onUnsupported();
     setDocument(editor, value);
   }, [editor, value, onUnsupported]);
