@@ -63,6 +63,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The outermost elements that stick out past the right edge of the window, for the message. */
+function widest(page: LaunchedBrowser['page']): Promise<string> {
+  return page.evaluate(`[...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > innerWidth + 1 &&
+      (e.parentElement?.getBoundingClientRect().right ?? 0) <= innerWidth + 1)
+    .slice(0, 5)
+    .map((e) => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : ''))
+    .join(', ')`);
+}
+
 /** Visit each screen at the width, run axe, and collect what it finds. */
 async function audit(
   page: LaunchedBrowser['page'],
@@ -86,8 +96,10 @@ async function audit(
     }
     if (studio && width < 640) {
       await page.setViewportSize({ width: 360, height: 780 });
+      // Let charts and the like redraw for the new width first.
+      await page.waitForTimeout(500);
       const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (extra > 0) wide.push(`${screen.name}: ${extra}px wider than 360`);
+      if (extra > 0) wide.push(`${screen.name}: ${extra}px wider than 360 (${await widest(page)})`);
       await page.setViewportSize({ width, height: 844 });
     }
     await screen.close?.(page);
