@@ -30,6 +30,8 @@ export interface SectionBackground {
   video?: { url: string };
   /** How much the background is darkened so text on it stays readable: 0 (none) to 1 (black). */
   overlay?: number;
+  /** The owner's choice of text colour on this background; absent: chosen from the background. */
+  text?: 'light' | 'dark';
 }
 export const SECTION_PADDINGS = ['none', 'small', 'medium', 'large'] as const;
 export type SectionPadding = (typeof SECTION_PADDINGS)[number];
@@ -96,6 +98,7 @@ const backgroundSchema = z.strictObject(
       })
       .optional(),
     overlay: share('The overlay').optional(),
+    text: z.enum(['light', 'dark'], { error: 'Text on a background is light or dark.' }).optional(),
   },
   { error: 'Unknown background setting.' },
 );

@@ -141,3 +141,26 @@ describe('renderLayout: sections with settings', () => {
     expect(html).toContain('alt="&quot;&lt;b>"');
   });
 });
+
+describe('text colour on a background', () => {
+  const image = { src: MEDIA, focalX: 0.5, focalY: 0.5 };
+  it.each([
+    ['a dark colour, automatic', { color: '#102030' }, true],
+    ['a light colour, automatic', { color: '#f4efe6' }, false],
+    ['an image without overlay, automatic', { image }, false],
+    ['an image darkened by 30%, automatic', { image, overlay: 0.3 }, true],
+    ['an image the owner marks as dark', { image, text: 'light' as const }, true],
+    ['a dark colour the owner wants dark text on', { color: '#102030', text: 'dark' as const }, false],
+  ])('%s → light text: %s', (_what, background, light) => {
+    expect(render({ blocks: [heading('a')], background }).includes('page-section--dark')).toBe(light);
+  });
+
+  it('is refused when it is neither light nor dark', async () => {
+    const { checkLayout } = await import('./layout');
+    const checked = checkLayout({
+      sections: [{ id: 's', blocks: [], background: { color: '#102030', text: 'blue' } }],
+    });
+    expect(checked).toMatchObject({ ok: false });
+    expect(checked.ok ? '' : checked.message).toContain('Text on a background is light or dark.');
+  });
+});

@@ -34,6 +34,7 @@ const percent = (n: number) => `${Math.round(n * 1000) / 10}%`;
 /** Whether text on this background should be light. */
 export function darkBackground(bg: SectionBackground | undefined): boolean {
   if (!bg) return false;
+  if (bg.text) return bg.text === 'light';
   if ((bg.image || bg.video) && share(bg.overlay, 0) >= DARK_OVERLAY) return true;
   if (bg.image || bg.video) return false;
   const rgba = bg.color ? parseColor(bg.color) : null;

@@ -2,6 +2,7 @@ import {
   type Layout,
   SECTION_PADDINGS,
   type Section,
+  type SectionBackground,
   type SectionPadding,
   checkLayout,
   gridFromStack,
@@ -22,6 +23,12 @@ const PADDING_LABELS: Record<SectionPadding, string> = {
 };
 const DEFAULT_COLOR = '#f4efe6';
 
+/** Text on a background: chosen from it (undefined), or the owner's choice. */
+const TEXT_CHOICES: [SectionBackground['text'], string][] = [
+  [undefined, 'Automatic'],
+  ['light', 'Light'],
+  ['dark', 'Dark'],
+];
 /** What a typed background video address plays as, in words (or a problem). */
 function videoNote(url: string): { ok: boolean; text: string } {
   const embed = parseEmbedUrl(url, { media: 'video' });
@@ -279,6 +286,28 @@ export function SectionPanel(props: {
             <output>{Math.round((bg.overlay ?? 0) * 100)}%</output>
           </label>
           <p className="muted">From 30% the text turns light so it reads on the image.</p>
+        </fieldset>
+      )}
+
+      {(bg.color || bg.image || bg.video) && (
+        <fieldset className="section-panel__group">
+          <legend>Text colour</legend>
+          <div className="section-panel__choices">
+            {TEXT_CHOICES.map(([value, label]) => (
+              <label key={label}>
+                <input
+                  type="radio"
+                  name={`text-${section.id}`}
+                  checked={bg.text === value}
+                  onChange={() => edit((s) => withBackground(s, { text: value }))}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+          <p className="muted">
+            Automatic makes the text light on a dark colour, or on an image darkened by 30% or more.
+          </p>
         </fieldset>
       )}
 
