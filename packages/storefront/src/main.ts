@@ -6,7 +6,6 @@ import { pageData } from './page-data';
 import { wireSiteHeader } from './site-header';
 import { showStudioLink } from './studio-link';
 import { startTrackingSafely } from './tracking-bridge';
-import { armPopup } from './islands/newsletter/popup-trigger';
 
 /** Dispatched on document by an island that revealed a hidden island marker. */
 export const MOUNT_ISLANDS_EVENT = 'sf:mount-islands';
@@ -89,10 +88,15 @@ function boot(): void {
   }
   document.addEventListener(MOUNT_ISLANDS_EVENT, mountIslands);
   // The popup overlay (page type 104) is not needed before it is due (delay, scroll or exit
-  // intent), so neither is its code.
+  // intent), so neither is its code; pages without one load neither part.
   const popup = document.querySelector<HTMLElement>('[data-popup-overlay]');
   if (popup)
-    armPopup(popup, () => void import('./islands/newsletter/popup-overlay').then((m) => m.runPopup(popup)));
+    void import('./islands/newsletter/popup-trigger').then((trigger) =>
+      trigger.armPopup(
+        popup,
+        () => void import('./islands/newsletter/popup-overlay').then((m) => m.runPopup(popup)),
+      ),
+    );
   showStudioLink();
   showAccountState();
   startTrackingSafely(page);

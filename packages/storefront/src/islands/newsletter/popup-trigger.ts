@@ -2,7 +2,7 @@
  * When the popup overlay (page type 104) opens, as the owner chose: after `data-delay`
  * seconds, once `data-scroll-percent` of the page is scrolled, or on exit intent (the pointer
  * leaves through the top of the window). Touch screens have no exit intent: they use the
- * delay. Calls `open` at most once; small, so it ships in the main bundle and the popup's own
+ * delay. Calls `open` at most once. Loaded only by pages that have a popup; the popup's own
  * code loads only when it is due.
  */
 export function armPopup(root: HTMLElement, open: () => void, win: Window = window): void {
