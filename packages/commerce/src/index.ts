@@ -25,3 +25,4 @@ export * from './subscriptions';
 export * from './instalments';
 export * from './forms';
 export * from './links';
+export * from './island-words';

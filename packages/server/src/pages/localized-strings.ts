@@ -1,4 +1,10 @@
-import { DEFAULT_LABELS, FORM_MESSAGES, INSTALMENT_ERRORS } from '@store/commerce';
+import {
+  DEFAULT_LABELS,
+  FORM_MESSAGES,
+  INSTALMENT_ERRORS,
+  ISLAND_WORDS,
+  islandWordGroup,
+} from '@store/commerce';
 
 /** Default storefront labels (spec §3 "Localized strings", §9 default labels). */
 export const defaultLocalizedStrings = {
@@ -71,20 +77,31 @@ export const defaultThemeStrings = {
   instalmentsAbout: 'About {provider} instalments',
   instalmentsOver: INSTALMENT_ERRORS.INSTALMENTS_BELOW_MIN,
   instalmentsUpTo: INSTALMENT_ERRORS.INSTALMENTS_ABOVE_MAX,
+  // The cart, checkout, restock and reviews islands' words.
+  ...ISLAND_WORDS,
 };
 export type ThemeStrings = typeof defaultThemeStrings;
 
 /** Where each theme string shows, for the translation screen. */
 export function themeStringLabel(key: string): string {
+  const island = islandWordGroup(key);
+  if (island) return island;
   if (key.startsWith('form')) return `Forms: ${key.slice(4)}`;
   if (key.startsWith('instalments')) return 'Instalments';
   if (['reviews', 'noReviewsYet', 'youMayAlsoLike'].includes(key)) return 'Product page';
   return 'Header and menu';
 }
 
-/** The theme strings the islands read (the rest are printed by the templates). */
+/**
+ * The theme strings the islands read (the rest are printed by the templates). The cart,
+ * checkout, restock and reviews words go only where translated: the islands know the English.
+ */
 export function islandThemeStrings(strings: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(strings).filter(([key]) => key.startsWith('form') || key.startsWith('instalments')),
+    Object.entries(strings).filter(([key, text]) =>
+      key in ISLAND_WORDS
+        ? text !== ISLAND_WORDS[key as keyof typeof ISLAND_WORDS]
+        : key.startsWith('form') || key.startsWith('instalments'),
+    ),
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CartEntryView } from '@store/api/client';
 import type { FormField } from '../../components/fields-form';
 import { parseAnswers, summarizeAnswers } from '../../components/form-summary';
+import { word } from '../words';
 
 /** One cart row: image, title, options, quantity (1–9999), line total, remove, edit form. */
 export function CartLine(props: {
@@ -85,11 +86,11 @@ export function CartLine(props: {
         <button
           type="button"
           className="link-button"
-          aria-label={`Remove ${entry.title}`}
+          aria-label={word('cartRemoveItem', { title: entry.title })}
           disabled={props.busy}
           onClick={props.onRemove}
         >
-          Remove
+          {word('cartRemove')}
         </button>
       </td>
     </tr>

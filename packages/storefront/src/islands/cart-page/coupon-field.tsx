@@ -3,6 +3,7 @@ import type { ShoppingCart } from '@store/api/client';
 import { type KeyboardEvent, useState } from 'react';
 import { ApiFailure } from '../../api';
 import { applyCoupon, removeCoupon } from './cart-edits';
+import { word } from '../words';
 
 function failure(e: unknown, fallback: string): string {
   if (e instanceof ApiFailure) return e.offline ? CART_ERRORS.NETWORK_ERROR : e.message || fallback;
@@ -24,7 +25,7 @@ export function CouponField(props: { cart: ShoppingCart; idPrefix: string }) {
   const apply = async () => {
     const typed = code.trim();
     if (!typed || busy) {
-      if (!typed) setError('Enter a coupon code.');
+      if (!typed) setError(word('cartEnterCoupon'));
       return;
     }
     setBusy(true);
@@ -58,7 +59,7 @@ export function CouponField(props: { cart: ShoppingCart; idPrefix: string }) {
 
   return (
     <div className="coupon-field" data-testid="coupon-field">
-      <label htmlFor={id}>Coupon code</label>
+      <label htmlFor={id}>{word('cartCouponCode')}</label>
       <div className="coupon-field__row">
         <input
           id={id}
@@ -78,14 +79,14 @@ export function CouponField(props: { cart: ShoppingCart; idPrefix: string }) {
           onClick={() => void apply()}
           disabled={busy}
         >
-          Apply
+          {word('cartApply')}
         </button>
       </div>
       <span id={`${id}-error`} className="field-error" role="alert">
         {error}
       </span>
       {props.cart.coupons.length > 0 && (
-        <ul className="coupon-list" aria-label="Applied coupons">
+        <ul className="coupon-list" aria-label={word('cartAppliedCoupons')}>
           {props.cart.coupons.map((c) => {
             const reason = invalid.get(c.code);
             return (
@@ -99,11 +100,11 @@ export function CouponField(props: { cart: ShoppingCart; idPrefix: string }) {
                 <button
                   type="button"
                   className="link-button"
-                  aria-label={`Remove coupon ${c.code}`}
+                  aria-label={word('cartRemoveCoupon', { code: c.code })}
                   disabled={busy}
                   onClick={() => void remove(c.code)}
                 >
-                  Remove
+                  {word('cartRemove')}
                 </button>
               </li>
             );

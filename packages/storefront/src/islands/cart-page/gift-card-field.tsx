@@ -3,6 +3,7 @@ import type { ShoppingCart } from '@store/api/client';
 import { type KeyboardEvent, useState } from 'react';
 import { ApiFailure, api } from '../../api';
 import { cartStore } from '../../cart-store';
+import { word } from '../words';
 
 function failure(e: unknown, fallback: string): string {
   if (e instanceof ApiFailure) return e.offline ? CART_ERRORS.NETWORK_ERROR : e.message || fallback;
@@ -38,7 +39,7 @@ export function GiftCardField(props: { cart: ShoppingCart; currency: string; idP
   };
   const apply = async () => {
     const typed = code.trim();
-    if (!typed) return setError('Enter a gift card code.');
+    if (!typed) return setError(word('cartEnterGiftCard'));
     if (busy) return;
     const ok = await run(
       () => api('POST /api/commerce/shopping-cart/gift-cards', { body: { code: typed } }),
@@ -61,7 +62,7 @@ export function GiftCardField(props: { cart: ShoppingCart; currency: string; idP
 
   return (
     <div className="gift-card-field" data-testid={`${props.idPrefix}-gift-card-field`}>
-      <label htmlFor={id}>Gift card</label>
+      <label htmlFor={id}>{word('cartGiftCard')}</label>
       <div className="coupon-field__row">
         <input
           id={id}
@@ -82,14 +83,14 @@ export function GiftCardField(props: { cart: ShoppingCart; currency: string; idP
           onClick={() => void apply()}
           disabled={busy}
         >
-          Apply
+          {word('cartApply')}
         </button>
       </div>
       <span id={`${id}-error`} className="field-error" role="alert">
         {error}
       </span>
       {cards.length > 0 && (
-        <ul className="coupon-list" aria-label="Applied gift cards">
+        <ul className="coupon-list" aria-label={word('cartAppliedGiftCards')}>
           {cards.map((c) => (
             <li key={c.last4} data-testid="applied-gift-card">
               <span className="coupon-list__code">Gift card {c.code}</span>{' '}
@@ -99,11 +100,11 @@ export function GiftCardField(props: { cart: ShoppingCart; currency: string; idP
               <button
                 type="button"
                 className="link-button"
-                aria-label={`Remove gift card ending ${c.last4}`}
+                aria-label={word('cartRemoveGiftCard', { last4: c.last4 })}
                 disabled={busy}
                 onClick={() => void remove(c.last4)}
               >
-                Remove
+                {word('cartRemove')}
               </button>
             </li>
           ))}

@@ -3,6 +3,7 @@ import type { CartEntryView, ShoppingCart } from '@store/api/client';
 import { type FormEvent, useState } from 'react';
 import { ApiFailure, api } from '../../api';
 import { cartStore } from '../../cart-store';
+import { word } from '../words';
 
 type Recipient = { email: string; name: string; senderName: string; message: string };
 const EMPTY: Recipient = { email: '', name: '', senderName: '', message: '' };
@@ -16,7 +17,7 @@ export function GiftCardRecipients(props: { cart: ShoppingCart }) {
   const lines = props.cart.entries.filter((e) => e.productType === ProductType.GIFT_CARD);
   if (lines.length === 0) return null;
   return (
-    <section className="gift-card-recipients" aria-label="Gift card recipients">
+    <section className="gift-card-recipients" aria-label={word('cartGiftCardRecipients')}>
       {lines.map((line) => (
         <RecipientLine key={line.id} line={line} />
       ))}
@@ -98,7 +99,7 @@ function RecipientLine(props: { line: CartEntryView }) {
         )}{' '}
         {!editing && (
           <button type="button" className="link-button" onClick={open}>
-            {current ? 'Change recipient' : 'Send as a gift'}
+            {current ? word('cartChangeRecipient') : word('cartSendAsGift')}
           </button>
         )}
         {!editing && current && (
@@ -120,11 +121,11 @@ function RecipientLine(props: { line: CartEntryView }) {
       </p>
       {editing && (
         <form className="checkout-form gift-card-recipient__form" onSubmit={save} noValidate>
-          {input('email', 'Recipient’s email', 'email')}
-          {input('name', 'Recipient’s name')}
-          {input('senderName', 'Your name')}
+          {input('email', word('cartRecipientEmail'), 'email')}
+          {input('name', word('cartRecipientName'))}
+          {input('senderName', word('cartYourName'))}
           <div>
-            <label htmlFor={`${id}-message`}>Message</label>
+            <label htmlFor={`${id}-message`}>{word('cartMessage')}</label>
             <textarea
               id={`${id}-message`}
               maxLength={MESSAGE_MAX}

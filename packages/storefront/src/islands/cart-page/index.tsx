@@ -17,6 +17,7 @@ import { GiftCardRecipients } from './gift-card-recipients';
 import { ShippingEstimate } from './shipping-estimate';
 import { removeEntry, setQuantity, updateAdditionalFields } from './cart-edits';
 import { loadEntryForm, useEntryForms } from './use-entry-forms';
+import { word } from '../words';
 
 const OFFLINE = CART_ERRORS.NETWORK_ERROR;
 
@@ -74,7 +75,7 @@ function CartPage() {
     }
   };
 
-  if (!synced) return <p className="cart-loading">Loading your cart…</p>;
+  if (!synced) return <p className="cart-loading">{word('cartLoading')}</p>;
   const entries = cart?.entries ?? [];
   if (entries.length === 0) {
     return (
@@ -84,9 +85,9 @@ function CartPage() {
             {error}
           </p>
         )}
-        <p>{CART_ERRORS.CART_EMPTY}</p>
+        <p>{word('cartEmpty')}</p>
         <a className="button-link" href="/shop">
-          Continue shopping
+          {word('cartContinueShopping')}
         </a>
       </div>
     );
@@ -104,13 +105,13 @@ function CartPage() {
         <thead>
           <tr>
             <th>
-              <span className="visually-hidden">Image</span>
+              <span className="visually-hidden">{word('cartImage')}</span>
             </th>
-            <th>Item</th>
-            <th>Quantity</th>
-            <th>Price</th>
+            <th>{word('cartItem')}</th>
+            <th>{word('cartQuantity')}</th>
+            <th>{word('cartPrice')}</th>
             <th>
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{word('cartActions')}</span>
             </th>
           </tr>
         </thead>
@@ -143,28 +144,28 @@ function CartPage() {
           {cart && <CartInstalments cart={cart} page={page} />}
           {belowMinimum && (
             <p className="form-error" role="status">
-              {`To check out, your order subtotal must be ${formatMoney(minimum, currency)} or more.`}
+              {word('cartMinimumSubtotal', { amount: formatMoney(minimum, currency) })}
             </p>
           )}
           <div className="cart-bottom__actions">
             {belowMinimum ? (
               <button type="button" className="button" disabled>
-                Checkout
+                {word('cartCheckout')}
               </button>
             ) : (
               <a className="button-link" href="/checkout">
-                Checkout
+                {word('cartCheckout')}
               </a>
             )}
           </div>
         </div>
       </div>
       {editing && (
-        <Modal title="Edit details" onClose={() => setEditing(null)}>
+        <Modal title={word('cartEditDetails')} onClose={() => setEditing(null)}>
           <FieldsForm
             fields={editing.fields}
             initial={initialValues(editing.entry)}
-            submitLabel="Save"
+            submitLabel={word('cartSave')}
             busy={busy}
             error={formError}
             onSubmit={async (values: FieldValues) => {

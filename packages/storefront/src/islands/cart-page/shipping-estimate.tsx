@@ -5,6 +5,7 @@ import { chooseShippingOption } from './cart-edits';
 import { ShippingOptions } from './shipping-options';
 import { TotalsSummary } from './totals-summary';
 import { useShippingLocation } from './use-shipping-location';
+import { word } from '../words';
 
 /**
  * The cart page's estimate: where it ships (country, region) → the shipping options and tax
@@ -25,10 +26,12 @@ export function ShippingEstimate(props: { cart: ShoppingCart; currency: string }
   );
   return (
     <section className="shipping-estimate" aria-labelledby="estimate-title">
-      <h2 id="estimate-title">{cart.requiresShipping ? 'Estimate shipping and tax' : 'Estimate tax'}</h2>
+      <h2 id="estimate-title">
+        {cart.requiresShipping ? word('cartEstimateShippingAndTax') : word('cartEstimateTax')}
+      </h2>
       <div className="shipping-estimate__where">
         <div>
-          <label htmlFor="estimate-country">Country</label>
+          <label htmlFor="estimate-country">{word('cartCountry')}</label>
           <select
             id="estimate-country"
             autoComplete="country"
@@ -38,7 +41,7 @@ export function ShippingEstimate(props: { cart: ShoppingCart; currency: string }
               setRegion(''); // the old region belongs to another country
             }}
           >
-            <option value="">Choose…</option>
+            <option value="">{word('cartChoose')}</option>
             {offlineAddressLookup.countries().map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
@@ -55,7 +58,7 @@ export function ShippingEstimate(props: { cart: ShoppingCart; currency: string }
               value={validRegion}
               onChange={(e) => setRegion(e.target.value)}
             >
-              <option value="">Choose…</option>
+              <option value="">{word('cartChoose')}</option>
               {regions.map((r) => (
                 <option key={r.code} value={r.code}>
                   {r.name}
@@ -88,7 +91,12 @@ export function ShippingEstimate(props: { cart: ShoppingCart; currency: string }
           onChoose={chooseShippingOption}
         />
       )}
-      <TotalsSummary cart={cart} currency={props.currency} pending={pending} label="Estimated total" />
+      <TotalsSummary
+        cart={cart}
+        currency={props.currency}
+        pending={pending}
+        label={word('cartEstimatedTotal')}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { formatMoney } from '@store/commerce';
 import type { ShoppingCart } from '@store/api/client';
 import { useState } from 'react';
+import { word } from '../words';
 
 type Option = ShoppingCart['shippingOptions'][number];
 
@@ -28,8 +29,8 @@ export function ShippingOptions(props: {
   const message = props.error ?? (failed ? 'Unable to choose this option. Please try again.' : null);
   return (
     <fieldset className="shipping-options" aria-describedby={message ? errorId : undefined}>
-      <legend>Shipping method</legend>
-      {props.options.length === 0 && <p className="meta">No shipping options for this address.</p>}
+      <legend>{word('cartShippingMethod')}</legend>
+      {props.options.length === 0 && <p className="meta">{word('cartNoShippingOptions')}</p>}
       {props.options.map((o, i) => (
         <label key={o.id} className="shipping-option">
           <input
@@ -53,7 +54,7 @@ export function ShippingOptions(props: {
             {description(o) && <span className="shipping-option__description">{description(o)}</span>}
           </span>
           <span className="shipping-option__cost">
-            {o.costCents === 0 ? 'Free' : formatMoney(o.costCents, props.currency)}
+            {o.costCents === 0 ? word('cartFree') : formatMoney(o.costCents, props.currency)}
           </span>
         </label>
       ))}

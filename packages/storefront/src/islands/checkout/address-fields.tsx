@@ -1,20 +1,22 @@
+import type { IslandWord } from '@store/commerce';
 import type { ReactNode } from 'react';
 import { offlineAddressLookup } from './address-lookup';
 import type { CheckoutFields } from './validate-checkout';
+import { word } from '../words';
 
 type Key = Exclude<keyof CheckoutFields, 'shippingOptionId'>;
 export type CheckoutErrors = Partial<Record<keyof CheckoutFields, string>>;
 
-const LABELS: Record<Key, string> = {
-  email: 'Email',
-  firstName: 'First name',
-  lastName: 'Last name',
-  address1: 'Address',
-  address2: 'Apartment, suite (optional)',
-  city: 'City',
-  state: 'State / region',
-  postalCode: 'Postal code',
-  country: 'Country',
+const LABELS: Record<Key, IslandWord> = {
+  email: 'checkoutEmail',
+  firstName: 'checkoutFirstName',
+  lastName: 'checkoutLastName',
+  address1: 'checkoutAddress',
+  address2: 'checkoutAddress2',
+  city: 'checkoutCity',
+  state: 'checkoutState',
+  postalCode: 'checkoutPostalCode',
+  country: 'checkoutCountry',
 };
 
 /**
@@ -43,7 +45,7 @@ export function AddressFields(props: {
     );
   const input = (key: Key, autoComplete: string, type = 'text', className?: string) => (
     <div className={className}>
-      <label htmlFor={`checkout-${key}`}>{LABELS[key]}</label>
+      <label htmlFor={`checkout-${key}`}>{word(LABELS[key])}</label>
       <input
         id={`checkout-${key}`}
         type={type}
@@ -57,7 +59,7 @@ export function AddressFields(props: {
   );
   const select = (key: Key, autoComplete: string, options: { value: string; label: string }[]) => (
     <div>
-      <label htmlFor={`checkout-${key}`}>{LABELS[key]}</label>
+      <label htmlFor={`checkout-${key}`}>{word(LABELS[key])}</label>
       <select
         id={`checkout-${key}`}
         autoComplete={autoComplete}
@@ -79,12 +81,12 @@ export function AddressFields(props: {
   return (
     <>
       <fieldset className="checkout-section">
-        <legend>Contact</legend>
+        <legend>{word('checkoutContact')}</legend>
         {input('email', 'email', 'email')}
       </fieldset>
       {props.needsShipping && (
         <fieldset className="checkout-section checkout-address">
-          <legend>Shipping address</legend>
+          <legend>{word('checkoutShippingAddress')}</legend>
           {props.saved}
           {input('firstName', 'given-name')}
           {input('lastName', 'family-name')}
@@ -98,7 +100,7 @@ export function AddressFields(props: {
           )}
           {regions.length > 0
             ? select('state', 'address-level1', [
-                { value: '', label: 'Choose…' },
+                { value: '', label: word('checkoutChoose') },
                 ...regions.map((r) => ({ value: r.code, label: r.name })),
               ])
             : input('state', 'address-level1')}

@@ -1,3 +1,4 @@
+import type { IslandWord } from '@store/commerce';
 import { type ChangeEvent, useLayoutEffect, useRef } from 'react';
 import {
   type CardErrors,
@@ -7,32 +8,39 @@ import {
   formatExpiry,
   reformat,
 } from './card-fields';
+import { word } from '../words';
 
 type Key = keyof CardFields;
 
 const FIELDS: {
   key: Key;
-  label: string;
+  label: IslandWord;
   autoComplete: string;
   format?: (text: string) => string;
   placeholder?: string;
 }[] = [
   {
     key: 'number',
-    label: 'Card number',
+    label: 'checkoutCardNumber',
     autoComplete: 'cc-number',
     format: formatCardNumber,
     placeholder: '1234 1234 1234 1234',
   },
   {
     key: 'expiry',
-    label: 'Expiry (MM/YY)',
+    label: 'checkoutCardExpiry',
     autoComplete: 'cc-exp',
     format: formatExpiry,
     placeholder: 'MM/YY',
   },
-  { key: 'cvc', label: 'Security code', autoComplete: 'cc-csc', format: formatCvc, placeholder: '123' },
-  { key: 'name', label: 'Name on card', autoComplete: 'cc-name' },
+  {
+    key: 'cvc',
+    label: 'checkoutCardSecurityCode',
+    autoComplete: 'cc-csc',
+    format: formatCvc,
+    placeholder: '123',
+  },
+  { key: 'name', label: 'checkoutCardName', autoComplete: 'cc-name' },
 ];
 
 /**
@@ -83,7 +91,7 @@ export function CardForm(props: {
         const error = props.errors[key];
         return (
           <div key={key} className={`card-form__field card-form__field--${key}`}>
-            <label htmlFor={id}>{label}</label>
+            <label htmlFor={id}>{word(label)}</label>
             <input
               id={id}
               name={autoComplete}

@@ -2,6 +2,7 @@ import { formatMoney } from '@store/commerce';
 import type { ShoppingCart } from '@store/api/client';
 import { CouponField } from '../cart-page/coupon-field';
 import { TotalsSummary } from '../cart-page/totals-summary';
+import { word } from '../words';
 
 /**
  * The checkout's order summary: the lines, a coupon field and the totals the server works
@@ -15,7 +16,7 @@ export function CheckoutSummary(props: { cart: ShoppingCart; currency: string; p
       className="checkout-summary"
       data-testid="checkout-summary"
     >
-      <h2 id="checkout-summary-title">Order summary</h2>
+      <h2 id="checkout-summary-title">{word('checkoutOrderSummary')}</h2>
       <ul className="checkout-summary__lines">
         {cart.entries.map((e) => (
           <li key={e.id}>

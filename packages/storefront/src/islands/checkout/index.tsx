@@ -23,11 +23,12 @@ import type { StripeCardChange, StripeCardElement } from './stripe-js';
 import { billingDetails, finishStripeAction, stripeTokenizer } from './stripe-payment';
 import { SubscriptionSummary } from './subscription-summary';
 import { type CheckoutFields, validateCheckout } from './validate-checkout';
+import { word } from '../words';
 
 /** Checkout driven by the checkout API: contact, address, shipping, card, then order confirmed. */
 function Checkout(props: { cartToken: string | null }) {
   const { cart, synced } = useCart();
-  if (!synced) return <p className="cart-loading">Loading checkout…</p>;
+  if (!synced) return <p className="cart-loading">{word('checkoutLoading')}</p>;
   if ((cart?.entries.length ?? 0) === 0 && !props.cartToken) {
     return (
       <div className="cart-empty">
@@ -192,7 +193,7 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
     const first = Object.keys(found)[0];
     const firstCard = Object.keys(foundCard)[0];
     if (first || firstCard) {
-      setAlert({ kind: 'fields', text: 'Please check the fields marked below.' });
+      setAlert({ kind: 'fields', text: word('checkoutCheckFields') });
       document.getElementById(first ? `checkout-${first}` : `card-${firstCard}`)?.focus();
       return;
     }
@@ -228,7 +229,7 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
         return;
       }
       setCardErrors(result.cardErrors);
-      setAlert({ kind: 'fields', text: 'Please check the card details.' });
+      setAlert({ kind: 'fields', text: word('checkoutCheckCard') });
       if (stripe) stripeCard?.focus();
       else document.getElementById(`card-${Object.keys(result.cardErrors)[0]}`)?.focus();
     } catch (e) {
@@ -281,7 +282,7 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
           </div>
         )}
         <fieldset className="checkout-section">
-          <legend>Payment</legend>
+          <legend>{word('checkoutPayment')}</legend>
           {!cartToken && <GiftCardPayment cart={cart} currency={currency} />}
           {!nothingDue && (
             <PaymentFields
@@ -307,7 +308,11 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
           type="submit"
           disabled={placing || !totalsSettled || (!nothingDue && payment.status === 'loading')}
         >
-          {placing ? 'Placing order…' : totalsSettled ? 'Place order' : 'Updating totals…'}
+          {placing
+            ? word('checkoutPlacingOrder')
+            : totalsSettled
+              ? word('checkoutPlaceOrder')
+              : word('checkoutUpdatingTotals')}
         </button>
       </div>
     </form>

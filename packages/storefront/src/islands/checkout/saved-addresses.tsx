@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { cookie, signedIn } from '../../cookies';
 import type { CheckoutFields } from './validate-checkout';
+import { word } from '../words';
 
 export type SavedAddress = ApiOutput<'GET /api/site-users/account/addresses'>['addresses'][number];
 
@@ -67,7 +68,7 @@ export function SavedAddressPicker(props: {
   if (props.addresses.length === 0) return null;
   return (
     <div className="checkout-saved-address checkout-address__wide">
-      <label htmlFor="checkout-saved-address">Saved addresses</label>
+      <label htmlFor="checkout-saved-address">{word('checkoutSavedAddresses')}</label>
       <select
         id="checkout-saved-address"
         value={chosen}
@@ -77,7 +78,7 @@ export function SavedAddressPicker(props: {
           if (saved) props.onPick(addressFields(saved));
         }}
       >
-        <option value="">Choose a saved address…</option>
+        <option value="">{word('checkoutChooseSavedAddress')}</option>
         {props.addresses.map((s) => (
           <option key={s.id} value={s.id}>
             {label(s)}

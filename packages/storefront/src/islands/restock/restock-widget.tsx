@@ -1,15 +1,16 @@
-import { FORM_MESSAGES, missingOptionsMessage } from '@store/commerce';
+import { FORM_MESSAGES, ISLAND_WORDS, missingOptionsMessage } from '@store/commerce';
 import { useEffect, useState } from 'react';
 import { ApiFailure, api } from '../../api';
+import { word } from '../words';
 
 export const RESTOCK_MESSAGES = {
-  blank: 'Email cannot be blank',
-  invalid: 'Email is invalid',
+  blank: ISLAND_WORDS.restockBlank,
+  invalid: ISLAND_WORDS.restockInvalid,
   failed: FORM_MESSAGES.unauthorized,
-  success: 'Signed up!',
-  callToAction: 'Notify me when this is back in stock',
-  submit: 'Sign up',
-  optIn: 'Sign up for news and updates',
+  success: ISLAND_WORDS.restockSuccess,
+  callToAction: ISLAND_WORDS.restockCallToAction,
+  submit: ISLAND_WORDS.restockSubmit,
+  optIn: ISLAND_WORDS.restockOptIn,
 } as const;
 
 const EMAIL =
@@ -18,8 +19,8 @@ const EMAIL =
 /** Spec §5 "Restock": blank, then 3–256 characters of basic email format. */
 export function restockEmailError(value: string): string | null {
   const email = value.trim();
-  if (!email) return RESTOCK_MESSAGES.blank;
-  if (email.length < 3 || email.length > 256 || !EMAIL.test(email)) return RESTOCK_MESSAGES.invalid;
+  if (!email) return word('restockBlank');
+  if (email.length < 3 || email.length > 256 || !EMAIL.test(email)) return word('restockInvalid');
   return null;
 }
 
@@ -96,19 +97,19 @@ export function RestockWidget({ productId, variantId: initialVariant, merchandis
 
   return (
     <div className="restock-widget" data-testid="restock">
-      <p className="restock-cta">{messages.callToAction || RESTOCK_MESSAGES.callToAction}</p>
+      <p className="restock-cta">{messages.callToAction || word('restockCallToAction')}</p>
       {done ? (
         <p className="restock-success" role="status" data-testid="restock-success">
-          {messages.successMessage || RESTOCK_MESSAGES.success}
+          {messages.successMessage || word('restockSuccess')}
         </p>
       ) : (
         <form className="restock-form" noValidate onSubmit={onSubmit}>
           <label className="restock-email">
-            <span className="visually-hidden">Email address</span>
+            <span className="visually-hidden">{word('restockEmailAddress')}</span>
             <input
               type="email"
               name="siteVisitorEmail"
-              placeholder="Email address"
+              placeholder={word('restockEmailAddress')}
               maxLength={256}
               value={email}
               aria-invalid={Boolean(error)}
@@ -118,7 +119,7 @@ export function RestockWidget({ productId, variantId: initialVariant, merchandis
           {merchandising.mailingListSignUpEnabled && (
             <label className="restock-opt-in">
               <input type="checkbox" checked={optIn} onChange={(e) => setOptIn(e.target.checked)} />
-              {RESTOCK_MESSAGES.optIn}
+              {word('restockOptIn')}
             </label>
           )}
           {error && (
@@ -127,7 +128,7 @@ export function RestockWidget({ productId, variantId: initialVariant, merchandis
             </p>
           )}
           <button type="submit" className="button" disabled={busy}>
-            {RESTOCK_MESSAGES.submit}
+            {word('restockSubmit')}
           </button>
         </form>
       )}

@@ -1,14 +1,16 @@
 import { API_MESSAGES } from '@store/api/client';
+import { ISLAND_WORDS, type IslandWord } from '@store/commerce';
 import { useState } from 'react';
 import { ApiFailure, api } from '../../api';
+import { word } from '../words';
 
 export const REVIEW_MESSAGES = {
   rating: API_MESSAGES.reviewRating,
   body: API_MESSAGES.reviewBody,
   authorName: API_MESSAGES.reviewAuthor,
   email: API_MESSAGES.invalidEmail,
-  thanks: 'Thank you! Your review will appear once the shop has approved it.',
-  failed: 'Unable to send your review. Please try again later.',
+  thanks: ISLAND_WORDS.reviewsThanks,
+  failed: ISLAND_WORDS.reviewsFailed,
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,11 +29,11 @@ export function reviewErrors(v: Values): Partial<Record<Field, string>> {
   return errors;
 }
 
-const LABELS: Record<Exclude<Field, 'rating'>, string> = {
-  authorName: 'Name',
-  email: 'Email (not shown)',
-  title: 'Title (optional)',
-  body: 'Review',
+const LABELS: Record<Exclude<Field, 'rating'>, IslandWord> = {
+  authorName: 'reviewsName',
+  email: 'reviewsEmailNotShown',
+  title: 'reviewsTitleOptional',
+  body: 'reviewsReview',
 };
 
 /** Write a review (spec §3 native reviews): held for the owner's approval, so it says so. */
@@ -63,14 +65,14 @@ export function ReviewForm({ productId }: { productId: string }) {
       const body = error instanceof ApiFailure ? error.body : {};
       const fieldErrors = (body as { errors?: Partial<Record<Field, string>> }).errors;
       if (fieldErrors && Object.keys(fieldErrors).length) setErrors(fieldErrors);
-      else setFailure(error instanceof ApiFailure && error.message ? error.message : REVIEW_MESSAGES.failed);
+      else setFailure(error instanceof ApiFailure && error.message ? error.message : word('reviewsFailed'));
     }
   };
 
   if (status === 'done')
     return (
       <p className="review-form__thanks" role="status">
-        {REVIEW_MESSAGES.thanks}
+        {word('reviewsThanks')}
       </p>
     );
 
@@ -85,7 +87,7 @@ export function ReviewForm({ productId }: { productId: string }) {
     };
     return (
       <div className={`form-item${errors[field] ? ' error' : ''}`}>
-        <label htmlFor={id}>{LABELS[field]}</label>
+        <label htmlFor={id}>{word(LABELS[field])}</label>
         {errors[field] && (
           <p className="field-error" id={`${id}-error`}>
             {errors[field]}
@@ -107,9 +109,14 @@ export function ReviewForm({ productId }: { productId: string }) {
   };
 
   return (
-    <form className="review-form form-fields" noValidate onSubmit={onSubmit} aria-label="Write a review">
+    <form
+      className="review-form form-fields"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={word('reviewsWrite')}
+    >
       <fieldset className={`form-item review-form__rating${errors.rating ? ' error' : ''}`}>
-        <legend>Rating</legend>
+        <legend>{word('reviewsRating')}</legend>
         {errors.rating && <p className="field-error">{errors.rating}</p>}
         <div className="star-input">
           {[1, 2, 3, 4, 5].map((n) => (
@@ -123,7 +130,7 @@ export function ReviewForm({ productId }: { productId: string }) {
               />
               <span aria-hidden="true">★</span>
               <span className="visually-hidden">
-                {n} star{n > 1 ? 's' : ''}
+                {word(n > 1 ? 'reviewsStars' : 'reviewsStar', { count: String(n) })}
               </span>
             </label>
           ))}
@@ -139,7 +146,7 @@ export function ReviewForm({ productId }: { productId: string }) {
         </p>
       )}
       <button type="submit" className="button" disabled={status === 'busy'}>
-        Submit review
+        {word('reviewsSubmit')}
       </button>
     </form>
   );

@@ -3,6 +3,7 @@ import type { ApiOutput } from '@store/api/client';
 import { api } from '../../api';
 import { reportErrorSafely } from '../../tracking-bridge';
 import { ReviewForm } from './review-form';
+import { word } from '../words';
 
 type Page = ApiOutput<'GET /api/commerce/products/:productId/reviews'>;
 type Review = Page['reviews'][number];
@@ -56,9 +57,7 @@ export function ReviewsList({ productId }: { productId: string }) {
 
   return (
     <div className="reviews-body">
-      {loaded && reviews.length === 0 && (
-        <p className="reviews-empty">No reviews yet. Be the first to write one.</p>
-      )}
+      {loaded && reviews.length === 0 && <p className="reviews-empty">{word('reviewsEmpty')}</p>}
       <ol className="review-list">
         {reviews.map((r) => (
           <li key={r.id} className="review" data-testid="review">
@@ -69,12 +68,12 @@ export function ReviewsList({ productId }: { productId: string }) {
             <p className="review__body">{r.body}</p>
             <p className="review__meta">
               {r.authorName}
-              {r.verifiedBuyer && <span className="review__verified"> · Verified buyer</span>} ·{' '}
-              {dateOf(r.createdAt)}
+              {r.verifiedBuyer && <span className="review__verified"> · {word('reviewsVerifiedBuyer')}</span>}{' '}
+              · {dateOf(r.createdAt)}
             </p>
             {r.reply && (
               <div className="review__reply" data-testid="review-reply">
-                <p className="review__reply-label">Reply from the store</p>
+                <p className="review__reply-label">{word('reviewsReplyFromStore')}</p>
                 <p className="review__reply-text">{r.reply}</p>
               </div>
             )}
@@ -83,14 +82,14 @@ export function ReviewsList({ productId }: { productId: string }) {
       </ol>
       {next && (
         <button type="button" className="link-button" onClick={() => void load(next)}>
-          Show more reviews
+          {word('reviewsShowMore')}
         </button>
       )}
       {writing ? (
         <ReviewForm productId={productId} />
       ) : (
         <button type="button" className="button review-write" onClick={() => setWriting(true)}>
-          Write a review
+          {word('reviewsWrite')}
         </button>
       )}
     </div>
