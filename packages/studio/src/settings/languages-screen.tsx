@@ -1,15 +1,23 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { confirmModal } from '../components/dialogs';
+import { type Column, DataList } from '../components/list-kit';
+import { useApiMutation, useApiQuery } from '../data/api-query';
+import { failureText } from '../data/errors';
+import { COMMON_LANGUAGES, languageName } from './languages-api';
 import {
-  COMMON_LANGUAGES,
-  type LanguagesInput,
-  type SiteLanguageRow,
-  failureText,
-  languageName,
-  languagesApi,
-} from './languages-api';
+  type DraftRow,
+  addLanguage,
+  draftOf,
+  languageChoices,
+  makeDefault,
+  moveRow,
+  removeLanguage,
+  setShown,
+} from './languages-data';
 import { TranslationEditor } from './languages-translations';
 import './languages.css';
+
+const settingsRoutes = ['GET /api/multilingual/settings', 'GET /api/multilingual/status'] as const;
 
 /**
  * Settings → Languages: the languages the site is offered in (add, remove, turn on or off,
@@ -17,42 +25,35 @@ import './languages.css';
  * the site header once more than one is on.
  */
 export function LanguagesScreen(_props: { rest: string[] }) {
-  const [rows, setRows] = useState<LanguagesInput | null>(null);
+  const settings = useApiQuery('GET /api/multilingual/settings', {});
+  const saveLanguages = useApiMutation('PUT /api/multilingual/languages', { invalidates: settingsRoutes });
+  const disconnect = useApiMutation('DELETE /api/multilingual/connection', { invalidates: settingsRoutes });
+  // The owner's unsaved edits; null while the list is the saved one.
+  const [draft, setDraft] = useState<DraftRow[] | null>(null);
   const [adding, setAdding] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
-  const [saved, setSaved] = useState<SiteLanguageRow[]>([]);
 
-  const load = useCallback(
-    () =>
-      languagesApi.settings().then(
-        (s) => {
-          setSaved(s.languages);
-          setRows(s.languages.map(({ language, isDefault, enabled }) => ({ language, isDefault, enabled })));
-        },
-        (failure) => setError(failureText(failure)),
-      ),
-    [],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
-  if (!rows) return error ? <p className="alert">{error}</p> : <p className="loading">Loading…</p>;
+  if (!settings.data)
+    return settings.errorText ? (
+      <p className="alert">{settings.errorText}</p>
+    ) : (
+      <p className="loading">Loading…</p>
+    );
+  const saved = settings.data.languages;
+  const rows = draft ?? draftOf(saved);
 
-  const change = (next: LanguagesInput) => {
-    setRows(next);
+  const change = (next: DraftRow[]) => {
+    setDraft(next);
     setMessage('');
   };
-  const listed = new Set(rows.map((r) => r.language.toLowerCase()));
-  const choices = COMMON_LANGUAGES.filter((tag) => !listed.has(tag.toLowerCase()));
+  const choices = languageChoices(rows, COMMON_LANGUAGES);
 
   async function save(event?: FormEvent) {
     event?.preventDefault();
-    if (!rows) return;
     try {
-      const result = await languagesApi.save(rows);
-      setSaved(result.languages);
-      setRows(result.languages.map(({ language, isDefault, enabled }) => ({ language, isDefault, enabled })));
+      await saveLanguages.mutateAsync({ body: { languages: rows } });
+      setDraft(null);
       setError('');
       setMessage('Languages saved.');
     } catch (failure) {
@@ -68,28 +69,61 @@ export function LanguagesScreen(_props: { rest: string[] }) {
     });
     if (!ok) return;
     try {
-      await languagesApi.disconnect();
-      // Said once the screen shows the one language left, not while it still lists the others.
-      await load();
+      // Resolves once the settings are asked again: said when the screen shows the one language left.
+      await disconnect.mutateAsync({});
+      setDraft(null);
+      setError('');
       setMessage('Multilingual is off.');
     } catch (failure) {
       setError(failureText(failure));
     }
   }
 
-  const move = (i: number, by: number) => {
-    const next = [...rows];
-    const [row] = next.splice(i, 1);
-    if (row) next.splice(i + by, 0, row);
-    change(next);
-  };
+  const columns: Column<DraftRow>[] = [
+    {
+      key: 'language',
+      header: 'Language',
+      primary: true,
+      cell: (row) => (
+        <>
+          {languageName(row.language)} <code>{row.language}</code>
+        </>
+      ),
+    },
+    {
+      key: 'default',
+      header: 'Default',
+      cell: (row) => (
+        <input
+          type="radio"
+          name="default-language"
+          aria-label={`Default: ${languageName(row.language)}`}
+          checked={row.isDefault}
+          onChange={() => change(makeDefault(rows, row.language))}
+        />
+      ),
+    },
+    {
+      key: 'shown',
+      header: 'Shown to visitors',
+      cell: (row) => (
+        <input
+          type="checkbox"
+          aria-label={`Shown: ${languageName(row.language)}`}
+          checked={row.enabled ?? true}
+          disabled={row.isDefault}
+          onChange={(e) => change(setShown(rows, row.language, e.target.checked))}
+        />
+      ),
+    },
+  ];
 
   return (
     <div className="languages">
       <form onSubmit={save}>
         <div className="panel__head">
           <h1>Languages</h1>
-          <button type="submit" className="btn btn--primary">
+          <button type="submit" className="btn btn--primary" disabled={saveLanguages.isPending}>
             Save
           </button>
         </div>
@@ -101,81 +135,48 @@ export function LanguagesScreen(_props: { rest: string[] }) {
         <p role="status" className="note">
           {message}
         </p>
-        <table className="languages__table">
-          <thead>
-            <tr>
-              <th scope="col">Language</th>
-              <th scope="col">Default</th>
-              <th scope="col">Shown to visitors</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => (
-              <tr key={row.language}>
-                <td>
-                  {languageName(row.language)} <code>{row.language}</code>
-                </td>
-                <td>
-                  <input
-                    type="radio"
-                    name="default-language"
-                    aria-label={`Default: ${languageName(row.language)}`}
-                    checked={row.isDefault}
-                    onChange={() =>
-                      change(
-                        rows.map((r) => ({ ...r, isDefault: r === row, enabled: r === row || r.enabled })),
-                      )
-                    }
-                  />
-                </td>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Shown: ${languageName(row.language)}`}
-                    checked={row.enabled ?? true}
-                    disabled={row.isDefault}
-                    onChange={(e) =>
-                      change(rows.map((r) => (r === row ? { ...r, enabled: e.target.checked } : r)))
-                    }
-                  />
-                </td>
-                <td className="languages__actions">
-                  <button
-                    type="button"
-                    className="btn btn--plain"
-                    title="Move up"
-                    disabled={i === 0}
-                    onClick={() => move(i, -1)}
-                  >
-                    <span aria-hidden="true">↑</span>
-                    <span className="visually-hidden">Move {row.language} up</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--plain"
-                    title="Move down"
-                    disabled={i === rows.length - 1}
-                    onClick={() => move(i, 1)}
-                  >
-                    <span aria-hidden="true">↓</span>
-                    <span className="visually-hidden">Move {row.language} down</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--plain"
-                    disabled={row.isDefault}
-                    onClick={() => change(rows.filter((r) => r !== row))}
-                  >
-                    Remove<span className="visually-hidden"> {row.language}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataList
+          label="Languages"
+          className="languages__table"
+          rows={rows}
+          columns={columns}
+          rowKey={(row) => row.language}
+          actions={(row) => {
+            const i = rows.indexOf(row);
+            return (
+              <span className="languages__actions">
+                <button
+                  type="button"
+                  className="btn btn--plain"
+                  title="Move up"
+                  disabled={i === 0}
+                  onClick={() => change(moveRow(rows, i, -1))}
+                >
+                  <span aria-hidden="true">↑</span>
+                  <span className="visually-hidden">Move {row.language} up</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--plain"
+                  title="Move down"
+                  disabled={i === rows.length - 1}
+                  onClick={() => change(moveRow(rows, i, 1))}
+                >
+                  <span aria-hidden="true">↓</span>
+                  <span className="visually-hidden">Move {row.language} down</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--plain"
+                  disabled={row.isDefault}
+                  onClick={() => change(removeLanguage(rows, row.language))}
+                >
+                  Remove<span className="visually-hidden"> {row.language}</span>
+                </button>
+              </span>
+            );
+          }}
+        />
         <div className="languages__add">
           <label htmlFor="add-language">Add a language</label>
           <select id="add-language" value={adding} onChange={(e) => setAdding(e.target.value)}>
@@ -191,7 +192,7 @@ export function LanguagesScreen(_props: { rest: string[] }) {
             className="btn"
             disabled={!adding}
             onClick={() => {
-              change([...rows, { language: adding, isDefault: false, enabled: true }]);
+              change(addLanguage(rows, adding));
               setAdding('');
             }}
           >
