@@ -1,13 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import {
-  type RangeChoice,
-  type Summary,
-  count,
-  failureMessage,
-  isEmpty,
-  loadSummary,
-  percent,
-} from './analytics-api';
+import { useState } from 'react';
+import { useApiQuery } from '../data/api-query';
+import { type RangeChoice, type Summary, count, isEmpty, percent } from './analytics-api';
 import { JavascriptErrors, Referrers, Revenue, TopPages, WebVitals } from './analytics-tables';
 import { FunnelChart } from './funnel-chart';
 import { RangePicker } from './range-picker';
@@ -21,23 +14,11 @@ import './analytics.css';
  */
 export function AnalyticsScreen(_props: { rest: string[] }) {
   const [range, setRange] = useState<RangeChoice>({ days: 30 });
-  const [summary, setSummary] = useState<Summary | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
-  const latest = useRef(0);
-
-  useEffect(() => {
-    const ticket = ++latest.current;
-    setLoading(true);
-    loadSummary(range)
-      .then((s) => {
-        if (ticket !== latest.current) return;
-        setSummary(s);
-        setError('');
-      })
-      .catch((e) => ticket === latest.current && setError(failureMessage(e)))
-      .finally(() => ticket === latest.current && setLoading(false));
-  }, [range]);
+  // The last range's numbers stay on screen ("Updating…") while the new range's are on their way.
+  const answer = useApiQuery('GET /api/analytics/summary', { query: range }, { keepPrevious: true });
+  const summary = answer.data ?? null;
+  const loading = answer.isFetching;
+  const error = answer.errorText;
 
   return (
     <div className="analytics" aria-busy={loading}>

@@ -1,38 +1,56 @@
-import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { type Column, DataList } from '../components/list-kit';
+import { type SortState, type SortValue, sortRows } from '../components/list-data';
 import { type Summary, type VitalName, count, money, ratingLabels, vitalText } from './analytics-api';
+import {
+  type ErrorRow,
+  type VitalsRow,
+  errorValue,
+  pathText,
+  referrerValue,
+  revenueKey,
+  revenueValue,
+  topPageValue,
+  vitalsValue,
+} from './analytics-table-data';
 
-/** A titled table, or a quiet line when it has no rows. */
-function Table(props: { title: string; empty: string; head: string[]; rows: ReactNode[][]; label: string }) {
+/**
+ * A titled table of the report (the list kit: sortable headers, a card per row on a phone),
+ * or a quiet line when it has no rows. Rows come ranked by the server; a header re-sorts them.
+ */
+function Table<Row>(props: {
+  title: string;
+  label: string;
+  empty: string;
+  rows: readonly Row[];
+  columns: Column<Row>[];
+  rowKey: (row: Row, index: number) => string;
+  value: (row: Row, key: string) => SortValue;
+}) {
+  const [sort, setSort] = useState<SortState | null>(null);
+  const keyed = props.rows.map((row, index) => ({ row, key: props.rowKey(row, index) }));
+  const rows = sortRows(keyed, sort, (r, key) => props.value(r.row, key));
+  const columns = props.columns.map((c, i) => ({
+    ...c,
+    sortable: true,
+    align: i > 0 ? ('end' as const) : c.align,
+    cell: (r: { row: Row }) => c.cell(r.row),
+  }));
   return (
     <section className="analytics__card" aria-label={props.label}>
       <h2>{props.title}</h2>
       {props.rows.length === 0 ? (
         <p className="analytics__none">{props.empty}</p>
       ) : (
-        <table className="analytics__table">
-          <thead>
-            <tr>
-              {props.head.map((h, i) => (
-                <th key={h} className={i > 0 ? 'num' : undefined}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {props.rows.map((cells, r) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are a fixed ranking for one answer.
-              <tr key={r}>
-                {cells.map((c, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed.
-                  <td key={i} className={i > 0 ? 'num' : undefined}>
-                    {c}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataList
+          label={props.label}
+          className="analytics__table"
+          rows={rows}
+          columns={columns}
+          rowKey={(r) => r.key}
+          sort={sort}
+          onSortChange={setSort}
+        />
       )}
     </section>
   );
@@ -44,8 +62,14 @@ export function TopPages({ s }: { s: Summary }) {
       title="Top pages"
       label="Top pages"
       empty="No page views in this range."
-      head={['Page', 'Page views', 'Unique visitors']}
-      rows={s.topPages.map((p) => [p.path ?? '(unknown)', count(p.pageViews), count(p.uniqueVisitors)])}
+      rows={s.topPages}
+      rowKey={(p) => pathText(p)}
+      value={topPageValue}
+      columns={[
+        { key: 'page', header: 'Page', primary: true, cell: (p) => pathText(p) },
+        { key: 'views', header: 'Page views', cell: (p) => count(p.pageViews) },
+        { key: 'visitors', header: 'Unique visitors', cell: (p) => count(p.uniqueVisitors) },
+      ]}
     />
   );
 }
@@ -56,8 +80,13 @@ export function Referrers({ s }: { s: Summary }) {
       title="Referrers"
       label="Referrers"
       empty="No visits came from another site in this range."
-      head={['Site', 'Visits']}
-      rows={s.referrers.map((r) => [r.referrer, count(r.visits)])}
+      rows={s.referrers}
+      rowKey={(r) => r.referrer}
+      value={referrerValue}
+      columns={[
+        { key: 'site', header: 'Site', primary: true, cell: (r) => r.referrer },
+        { key: 'visits', header: 'Visits', cell: (r) => count(r.visits) },
+      ]}
     />
   );
 }
@@ -68,15 +97,24 @@ export function Revenue({ s }: { s: Summary }) {
       title={s.testMode && s.revenue.length > 0 ? 'Revenue (test-mode orders)' : 'Revenue'}
       label="Revenue"
       empty="No orders in this range."
-      head={['Currency', 'Orders', 'Revenue']}
-      rows={s.revenue.map((r) => [
-        <>
-          {r.currency}
-          {r.testMode && <span className="analytics__badge">Test mode</span>}
-        </>,
-        count(r.orders),
-        money(r.grandTotalCents, r.currency),
-      ])}
+      rows={s.revenue}
+      rowKey={revenueKey}
+      value={revenueValue}
+      columns={[
+        {
+          key: 'currency',
+          header: 'Currency',
+          primary: true,
+          cell: (r) => (
+            <>
+              {r.currency}
+              {r.testMode && <span className="analytics__badge">Test mode</span>}
+            </>
+          ),
+        },
+        { key: 'orders', header: 'Orders', cell: (r) => count(r.orders) },
+        { key: 'revenue', header: 'Revenue', cell: (r) => money(r.grandTotalCents, r.currency) },
+      ]}
     />
   );
 }
@@ -86,16 +124,18 @@ const when = (iso: string) =>
 
 export function JavascriptErrors({ s }: { s: Summary }) {
   return (
-    <Table
+    <Table<ErrorRow>
       title="JavaScript errors"
       label="JavaScript errors"
       empty="No errors reported in this range."
-      head={['Message', 'Count', 'Last seen']}
-      rows={s.javascriptErrors.map((e) => [
-        <code key="m">{e.message}</code>,
-        count(e.count),
-        when(e.lastSeen),
-      ])}
+      rows={s.javascriptErrors}
+      rowKey={(e, i) => `${i}:${e.message}`}
+      value={errorValue}
+      columns={[
+        { key: 'message', header: 'Message', primary: true, cell: (e) => <code>{e.message}</code> },
+        { key: 'count', header: 'Count', cell: (e) => count(e.count) },
+        { key: 'lastSeen', header: 'Last seen', cell: (e) => when(e.lastSeen) },
+      ]}
     />
   );
 }
@@ -107,38 +147,36 @@ const VITALS: { key: VitalName; label: string }[] = [
   { key: 'cls', label: 'CLS' },
 ];
 
+function VitalCell({ row, vital }: { row: VitalsRow; vital: VitalName }) {
+  const m = row[vital];
+  if (!m) return <span className="analytics__none">—</span>;
+  return (
+    <span className={`vital vital--${m.rating}`} title={ratingLabels[m.rating]} data-rating={m.rating}>
+      {vitalText(vital, m.p75)}
+      <small>{ratingLabels[m.rating]}</small>
+    </span>
+  );
+}
+
 /** p75 per page template, each cell coloured by its spec §9 rating (and named, not colour alone). */
 export function WebVitals({ s }: { s: Summary }) {
   return (
-    <Table
+    <Table<VitalsRow>
       title="Web Vitals (75th percentile)"
       label="Web Vitals"
       empty="No page-speed reports in this range."
-      head={['Page template', 'Loads', ...VITALS.map((v) => v.label)]}
-      rows={s.webVitals.map((row) => [
-        row.template,
-        count(row.samples),
-        ...VITALS.map((v) => {
-          const m = row[v.key];
-          if (!m)
-            return (
-              <span key={v.key} className="analytics__none">
-                —
-              </span>
-            );
-          return (
-            <span
-              key={v.key}
-              className={`vital vital--${m.rating}`}
-              title={ratingLabels[m.rating]}
-              data-rating={m.rating}
-            >
-              {vitalText(v.key, m.p75)}
-              <small>{ratingLabels[m.rating]}</small>
-            </span>
-          );
-        }),
-      ])}
+      rows={s.webVitals}
+      rowKey={(row, i) => `${i}:${row.template}`}
+      value={vitalsValue}
+      columns={[
+        { key: 'template', header: 'Page template', primary: true, cell: (row) => row.template },
+        { key: 'samples', header: 'Loads', cell: (row) => count(row.samples) },
+        ...VITALS.map((v) => ({
+          key: v.key,
+          header: v.label,
+          cell: (row: VitalsRow) => <VitalCell row={row} vital={v.key} />,
+        })),
+      ]}
     />
   );
 }
