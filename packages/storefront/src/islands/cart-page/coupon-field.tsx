@@ -34,7 +34,7 @@ export function CouponField(props: { cart: ShoppingCart; idPrefix: string }) {
       await applyCoupon(typed);
       setCode('');
     } catch (e) {
-      setError(failure(e, 'Unable to apply this coupon. Please try again.'));
+      setError(failure(e, word('cartCouponApplyFailed')));
     } finally {
       setBusy(false);
     }
@@ -46,7 +46,7 @@ export function CouponField(props: { cart: ShoppingCart; idPrefix: string }) {
       await removeCoupon(value);
       document.getElementById(id)?.focus(); // the Remove button is gone: keep the keyboard here
     } catch (e) {
-      setError(failure(e, 'Unable to remove this coupon. Please try again.'));
+      setError(failure(e, word('cartCouponRemoveFailed')));
     } finally {
       setBusy(false);
     }
@@ -95,7 +95,7 @@ export function CouponField(props: { cart: ShoppingCart; idPrefix: string }) {
                 {reason ? (
                   <span className="field-error">{reason}</span>
                 ) : (
-                  <span className="meta">applied</span>
+                  <span className="meta">{word('cartCouponApplied')}</span>
                 )}{' '}
                 <button
                   type="button"

@@ -43,14 +43,14 @@ export function GiftCardField(props: { cart: ShoppingCart; currency: string; idP
     if (busy) return;
     const ok = await run(
       () => api('POST /api/commerce/shopping-cart/gift-cards', { body: { code: typed } }),
-      'Unable to apply this gift card. Please try again.',
+      word('cartGiftCardApplyFailed'),
     );
     if (ok) setCode('');
   };
   const remove = async (last4: string) => {
     await run(
       () => api('DELETE /api/commerce/shopping-cart/gift-cards/:code', { params: { code: last4 } }),
-      'Unable to remove this gift card. Please try again.',
+      word('cartGiftCardRemoveFailed'),
     );
     document.getElementById(id)?.focus(); // the Remove button is gone: keep the keyboard here
   };

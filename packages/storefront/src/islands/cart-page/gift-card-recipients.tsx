@@ -27,7 +27,7 @@ export function GiftCardRecipients(props: { cart: ShoppingCart }) {
 
 /** The server's words: a field's own message (without the field name) when it names one. */
 function failure(e: unknown): string {
-  if (!(e instanceof ApiFailure)) return 'Unable to save the recipient. Please try again.';
+  if (!(e instanceof ApiFailure)) return word('cartRecipientSaveFailed');
   if (e.offline) return CART_ERRORS.NETWORK_ERROR;
   const fields = e.body.errors as Record<string, string> | undefined;
   return (fields && Object.values(fields)[0]) || e.message;
@@ -92,10 +92,12 @@ function RecipientLine(props: { line: CartEntryView }) {
         <strong>{line.title}</strong>{' '}
         {current ? (
           <span>
-            will be e-mailed to {current.name ? `${current.name} ` : ''}&lt;{current.email}&gt;
+            {word('cartMailedTo', {
+              recipient: `${current.name ? `${current.name} ` : ''}<${current.email}>`,
+            })}
           </span>
         ) : (
-          <span className="meta">will be e-mailed to you.</span>
+          <span className="meta">{word('cartMailedToYou')}</span>
         )}{' '}
         {!editing && (
           <button type="button" className="link-button" onClick={open}>

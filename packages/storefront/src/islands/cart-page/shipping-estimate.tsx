@@ -50,7 +50,7 @@ export function ShippingEstimate(props: { cart: ShoppingCart; currency: string }
           </select>
         </div>
         <div>
-          <label htmlFor="estimate-region">State / region</label>
+          <label htmlFor="estimate-region">{word('cartStateRegion')}</label>
           {regions.length > 0 ? (
             <select
               id="estimate-region"

@@ -26,7 +26,7 @@ export function ShippingOptions(props: {
   const [failed, setFailed] = useState(false);
   const checked = choosing ?? props.selectedId;
   const errorId = `${props.idPrefix}-shippingOptionId-error`;
-  const message = props.error ?? (failed ? 'Unable to choose this option. Please try again.' : null);
+  const message = props.error ?? (failed ? word('cartShippingOptionFailed') : null);
   return (
     <fieldset className="shipping-options" aria-describedby={message ? errorId : undefined}>
       <legend>{word('cartShippingMethod')}</legend>

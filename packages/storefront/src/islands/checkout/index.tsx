@@ -55,14 +55,9 @@ function pricedLocation(fields: CheckoutFields) {
   };
 }
 
-const PAYMENT_WAITING =
-  'Your payment is still being confirmed by the card issuer. We will e-mail your receipt as soon as it is; if it is not, nothing is charged.';
-const ACTION_UNFINISHED =
-  "Your bank's check of the card was not finished, so nothing was charged. Place the order to try again.";
-
 function failureText(e: unknown): string {
   if (e instanceof ApiFailure) return e.offline ? CART_ERRORS.NETWORK_ERROR : e.message;
-  return 'Unable to place the order. Please try again.';
+  return word('checkoutPlaceFailed');
 }
 
 function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | null }) {
@@ -223,7 +218,10 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
       if (result.ok === true) return window.location.assign(result.confirmationUrl);
       if (result.ok === 'pending') {
         // The provider is still deciding: the receipt follows by mail, or the stock goes back.
-        const text = result.payment.status === 'action' ? ACTION_UNFINISHED : PAYMENT_WAITING;
+        const text =
+          result.payment.status === 'action'
+            ? word('checkoutActionUnfinished')
+            : word('checkoutPaymentWaiting');
         setAlert({ kind: 'failed', text });
         setPlacing(false);
         return;

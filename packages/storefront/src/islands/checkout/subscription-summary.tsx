@@ -2,6 +2,7 @@ import { type SubscriptionPlan, formatMoney, subscriptionPriceText } from '@stor
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { pageJson } from '../../page-json';
+import { word } from '../words';
 
 interface Line {
   id: string;
@@ -44,8 +45,8 @@ export function SubscriptionSummary(props: { cartToken: string; currency: string
   }, [props.cartToken, props.currency]);
   return (
     <div data-testid="subscription-summary">
-      <p className="checkout-summary__title">Subscription checkout</p>
-      {failed && <p className="form-error">Unable to load. Try again.</p>}
+      <p className="checkout-summary__title">{word('checkoutSubscription')}</p>
+      {failed && <p className="form-error">{word('checkoutLoadFailed')}</p>}
       {lines && (
         <ul>
           {lines.map((l) => (
