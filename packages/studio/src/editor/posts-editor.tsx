@@ -1,79 +1,104 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { ApiFailure, type MediaAsset, type Post, api } from '../api';
+import { type FormEvent, useState } from 'react';
+import type { Post } from '../api';
 import { confirmModal } from '../components/dialogs';
+import { type Column, DataList, SearchBox } from '../components/list-kit';
+import type { SortState } from '../components/list-data';
+import { useApiMutation, useApiQuery } from '../data/api-query';
+import { failureText } from '../data/errors';
 import { paths } from '../router';
 import { leaveTo } from '../unsaved-guard';
+import { shownPosts, splitList, toLocalInput } from './posts-data';
 import { RichText } from './rich-text';
+import './posts-list.css';
 
-const list = (value: string) =>
-  value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-const toLocal = (iso: string) => {
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
+const postsRoute = ['GET /api/studio/blogs/:blogId/posts'] as const;
 
 /** A blog's posts: pick or add one, then edit its text, excerpt, image, author, date, tags and categories. */
 export function PostsEditor({ blogId, onSaved }: { blogId: string; onSaved(path: string): void }) {
-  const [blog, setBlog] = useState<{ title: string; urlId: string } | null>(null);
-  const [posts, setPosts] = useState<Post[]>([]);
-  const [current, setCurrent] = useState<Post | null>(null);
+  const answer = useApiQuery('GET /api/studio/blogs/:blogId/posts', { params: { blogId } });
+  const mediaAnswer = useApiQuery('GET /api/studio/media', {});
+  const createPost = useApiMutation('POST /api/studio/blogs/:blogId/posts', { invalidates: postsRoute });
+  const savePost = useApiMutation('PUT /api/studio/blogs/:blogId/posts/:postId', { invalidates: postsRoute });
+  const deletePost = useApiMutation('DELETE /api/studio/blogs/:blogId/posts/:postId', {
+    invalidates: postsRoute,
+  });
+  const blog = answer.data?.blog ?? null;
+  const posts = answer.data?.posts ?? [];
+  const media = mediaAnswer.data?.media ?? [];
+  // The open post: its unsaved edits, or as saved (fresh after every save).
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Post | null>(null);
+  const current = draft ?? posts.find((p) => p.id === openId) ?? null;
+  const setCurrent = (post: Post) => setDraft(post);
   const [tags, setTags] = useState('');
   const [cats, setCats] = useState('');
-  const [media, setMedia] = useState<MediaAsset[]>([]);
   const [newTitle, setNewTitle] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState | null>(null);
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
 
-  const open = (post: Post | null) => {
-    setCurrent(post);
+  const open = (post: Pick<Post, 'id' | 'tags' | 'categories'> | null) => {
+    setOpenId(post?.id ?? null);
+    setDraft(null);
     setTags(post?.tags.join(', ') ?? '');
     setCats(post?.categories.join(', ') ?? '');
     setMessage('');
     setError('');
   };
-  const load = useCallback(async () => {
-    const data = await api.posts(blogId);
-    setBlog(data.blog);
-    setPosts(data.posts);
-    return data.posts;
-  }, [blogId]);
-  /** Reload and open one post (after a create or a save). */
-  const reloadAndOpen = async (id: string) => open((await load()).find((p) => p.id === id) ?? null);
-  useEffect(() => {
-    load().catch(() => setError('Unable to load. Try again.'));
-    api.media().then(
-      (r) => setMedia(r.media),
-      () => undefined,
-    );
-  }, [load]);
-
-  const fail = (failure: unknown) =>
-    setError(failure instanceof ApiFailure ? failure.message : 'Something went wrong');
+  const fail = (failure: unknown) => setError(failureText(failure));
+  const shownError = error || (answer.errorText ? 'Unable to load. Try again.' : '');
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!current) return;
     try {
-      await api.savePost(blogId, current.id, {
-        title: current.title,
-        excerpt: current.excerpt,
-        body: current.body,
-        author: current.author,
-        publishOn: current.publishOn,
-        tags: list(tags),
-        categories: list(cats),
-        mainImage: current.mainImage,
+      await savePost.mutateAsync({
+        params: { blogId, postId: current.id },
+        body: {
+          title: current.title,
+          excerpt: current.excerpt,
+          body: current.body,
+          author: current.author,
+          publishOn: current.publishOn,
+          tags: splitList(tags),
+          categories: splitList(cats),
+          mainImage: current.mainImage,
+        },
       });
-      await reloadAndOpen(current.id);
+      // The list is fresh now: show the post as saved.
+      open({ id: current.id, tags: splitList(tags), categories: splitList(cats) });
       setMessage('Post saved.');
       onSaved(current.fullUrl);
     } catch (failure) {
       fail(failure);
     }
   }
+
+  const columns: Column<Post>[] = [
+    {
+      key: 'title',
+      header: 'Title',
+      primary: true,
+      sortable: true,
+      cell: (p) => (
+        <button
+          type="button"
+          className="row__title"
+          aria-pressed={current?.id === p.id}
+          onClick={() => open(p)}
+        >
+          {p.title}
+        </button>
+      ),
+    },
+    {
+      key: 'date',
+      header: 'Date',
+      sortable: true,
+      cell: (p) => <span className="muted">{new Date(p.publishOn).toLocaleDateString()}</span>,
+    },
+  ];
 
   return (
     <div className="editor">
@@ -92,9 +117,9 @@ export function PostsEditor({ blogId, onSaved }: { blogId: string; onSaved(path:
       </div>
       <div className="editor__body">
         <aside className="panel" aria-label="Posts">
-          {error && (
+          {shownError && (
             <p className="alert" role="alert">
-              {error}
+              {shownError}
             </p>
           )}
           <form
@@ -103,9 +128,12 @@ export function PostsEditor({ blogId, onSaved }: { blogId: string; onSaved(path:
               e.preventDefault();
               if (!newTitle.trim()) return setError('Please enter a title');
               try {
-                const created = await api.createPost(blogId, newTitle.trim());
+                const created = await createPost.mutateAsync({
+                  params: { blogId },
+                  body: { title: newTitle.trim() },
+                });
                 setNewTitle('');
-                await reloadAndOpen(created.id);
+                open({ id: created.id, tags: [], categories: [] });
               } catch (failure) {
                 fail(failure);
               }
@@ -118,21 +146,26 @@ export function PostsEditor({ blogId, onSaved }: { blogId: string; onSaved(path:
             </button>
           </form>
           <h2>Posts</h2>
-          <ul className="tree">
-            {posts.map((p) => (
-              <li key={p.id} className="row">
-                <button
-                  type="button"
-                  className="row__title"
-                  aria-pressed={current?.id === p.id}
-                  onClick={() => open(p)}
-                >
-                  {p.title}
-                </button>
-                <span className="muted">{new Date(p.publishOn).toLocaleDateString()}</span>
-              </li>
-            ))}
-          </ul>
+          {posts.length > 1 && (
+            <SearchBox
+              label="Search posts"
+              hideLabel
+              placeholder="Search posts"
+              value={search}
+              onChange={setSearch}
+            />
+          )}
+          <DataList
+            label="Posts"
+            className="posts-list"
+            rows={shownPosts(posts, { search, sort })}
+            columns={columns}
+            rowKey={(p) => p.id}
+            sort={sort}
+            onSortChange={setSort}
+            loading={answer.isPending}
+            empty={<p className="muted">{search.trim() ? 'No posts match.' : 'No posts yet.'}</p>}
+          />
         </aside>
         <section className="stage stage--form" aria-label="Post">
           {current ? (
@@ -198,7 +231,7 @@ export function PostsEditor({ blogId, onSaved }: { blogId: string; onSaved(path:
               <input
                 id="post-date"
                 type="datetime-local"
-                value={toLocal(current.publishOn)}
+                value={toLocalInput(current.publishOn)}
                 onChange={(e) =>
                   e.target.value &&
                   setCurrent({ ...current, publishOn: new Date(e.target.value).toISOString() })
@@ -209,7 +242,7 @@ export function PostsEditor({ blogId, onSaved }: { blogId: string; onSaved(path:
               <label htmlFor="post-categories">Categories (comma separated, up to 25 characters each)</label>
               <input id="post-categories" value={cats} onChange={(e) => setCats(e.target.value)} />
               <div className="post-form__actions">
-                <button type="submit" className="btn btn--primary">
+                <button type="submit" className="btn btn--primary" disabled={savePost.isPending}>
                   Save post
                 </button>
                 <a className="btn btn--plain" href={current.fullUrl} target="_blank" rel="noreferrer">
@@ -225,9 +258,12 @@ export function PostsEditor({ blogId, onSaved }: { blogId: string; onSaved(path:
                       confirmLabel: 'Delete',
                     });
                     if (!ok) return;
-                    await api.deletePost(blogId, current.id).catch(fail);
-                    open(null);
-                    await load();
+                    try {
+                      await deletePost.mutateAsync({ params: { blogId, postId: current.id } });
+                      open(null);
+                    } catch (failure) {
+                      fail(failure);
+                    }
                   }}
                 >
                   Delete post
