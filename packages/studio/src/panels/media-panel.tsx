@@ -1,31 +1,37 @@
-import { type DragEvent, useCallback, useEffect, useState } from 'react';
 import { API_MESSAGES } from '@store/api/client';
+import { type DragEvent, useState } from 'react';
 import { ApiFailure, type MediaAsset, api } from '../api';
 import { confirmModal } from '../components/dialogs';
+import { useApiMutation, useApiQuery } from '../data/api-query';
+import { failureText } from '../data/errors';
+import { fileFacts } from './media-data';
 
-const fmtSize = (bytes: number) =>
-  bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+const mediaRoute = ['GET /api/studio/media'] as const;
 
 /**
  * The media library: upload by drag and drop or the file picker (with progress), then name,
- * alt text and delete (confirmed). Errors carry the spec §8 titles.
+ * alt text and delete (confirmed). Errors carry the spec §8 titles. The files come from the
+ * shared query cache (the post editor's image list and the block pickers read the same answer).
  */
 export function MediaPanel() {
-  const [media, setMedia] = useState<MediaAsset[]>([]);
+  const library = useApiQuery('GET /api/studio/media', {});
   const [progress, setProgress] = useState<number | null>(null);
+  const uploadOne = useApiMutation('POST /api/studio/media', {
+    send: (file: File) => api.uploadMedia(file, setProgress),
+    invalidates: mediaRoute,
+  });
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
   const [over, setOver] = useState(false);
-  const load = useCallback(() => api.media().then((r) => setMedia(r.media)), []);
-  useEffect(() => {
-    load().catch(() => setError({ title: 'Something went wrong', message: 'Unable to load. Try again.' }));
-  }, [load]);
+  const media = library.data?.media ?? [];
+  const shownError =
+    error ??
+    (library.errorText ? { title: 'Something went wrong', message: 'Unable to load. Try again.' } : null);
 
   async function upload(files: FileList | null) {
     for (const file of Array.from(files ?? [])) {
       setProgress(0);
       try {
-        const asset = await api.uploadMedia(file, setProgress);
-        setMedia((list) => [asset, ...list]);
+        await uploadOne.mutateAsync(file);
         setError(null);
       } catch (failure) {
         setError({
@@ -43,9 +49,9 @@ export function MediaPanel() {
       <div className="panel__head">
         <h1>Media</h1>
       </div>
-      {error && (
+      {shownError && (
         <div className="alert" role="alert">
-          <strong>{error.title}</strong> {error.message}
+          <strong>{shownError.title}</strong> {shownError.message}
         </div>
       )}
       <label
@@ -77,18 +83,25 @@ export function MediaPanel() {
       )}
       <ul className="media-grid">
         {media.map((asset) => (
-          <MediaItem key={asset.id} asset={asset} onChanged={load} />
+          <MediaItem key={asset.id} asset={asset} />
         ))}
       </ul>
-      {media.length === 0 && <p className="muted">No files yet.</p>}
+      {library.isPending ? (
+        <p className="loading">Loading…</p>
+      ) : (
+        media.length === 0 && <p className="muted">No files yet.</p>
+      )}
     </div>
   );
 }
 
-function MediaItem({ asset, onChanged }: { asset: MediaAsset; onChanged(): void }) {
+function MediaItem({ asset }: { asset: MediaAsset }) {
+  const update = useApiMutation('PATCH /api/studio/media/:id', { invalidates: mediaRoute });
+  const remove = useApiMutation('DELETE /api/studio/media/:id', { invalidates: mediaRoute });
   const [filename, setFilename] = useState(asset.filename);
   const [altText, setAltText] = useState(asset.altText);
   const [error, setError] = useState('');
+  const [deleteError, setDeleteError] = useState('');
   const dirty = filename !== asset.filename || altText !== asset.altText;
   return (
     <li className="media-item">
@@ -113,13 +126,15 @@ function MediaItem({ asset, onChanged }: { asset: MediaAsset; onChanged(): void 
           <code className="media-item__address">{asset.assetUrl}</code>
         </div>
       )}
-      <span className="muted">
-        {asset.kind === 'image' ? asset.originalSize : asset.kind === 'audio' ? 'Audio' : 'Video'} ·{' '}
-        {fmtSize(asset.bytes)}
-      </span>
+      <span className="muted">{fileFacts(asset)}</span>
       {error && (
         <p className="alert" role="alert">
           <strong>Unable to Rename File</strong> {error}
+        </p>
+      )}
+      {deleteError && (
+        <p className="alert" role="alert">
+          {deleteError}
         </p>
       )}
       <label htmlFor={`m-name-${asset.id}`}>File name</label>
@@ -130,14 +145,13 @@ function MediaItem({ asset, onChanged }: { asset: MediaAsset; onChanged(): void 
         <button
           type="button"
           className="btn btn--primary"
-          disabled={!dirty}
+          disabled={!dirty || update.isPending}
           aria-label={`Save ${asset.filename}`}
           onClick={async () => {
             if (!filename.trim()) return setError('Please enter a file name');
             try {
-              await api.updateMedia(asset.id, { filename, altText });
+              await update.mutateAsync({ params: { id: asset.id }, body: { filename, altText } });
               setError('');
-              onChanged();
             } catch (failure) {
               setError(
                 failure instanceof ApiFailure
@@ -160,8 +174,11 @@ function MediaItem({ asset, onChanged }: { asset: MediaAsset; onChanged(): void 
               confirmLabel: 'Delete',
             });
             if (!ok) return;
-            await api.deleteMedia(asset.id).catch(() => undefined);
-            onChanged();
+            try {
+              await remove.mutateAsync({ params: { id: asset.id } });
+            } catch (failure) {
+              setDeleteError(failureText(failure));
+            }
           }}
         >
           Delete
