@@ -1,24 +1,9 @@
 import type { ApiInput, ApiOutput } from '@store/api/client';
-import { ApiFailure, call } from '../api';
 
 export type SiteLanguageRow = ApiOutput<'GET /api/multilingual/languages'>['languages'][number];
 export type LanguagesInput = ApiInput<'PUT /api/multilingual/languages'>['body']['languages'];
 export type TranslationEntry = ApiOutput<'GET /api/multilingual/translations'>['entries'][number];
 export type TranslationSave = ApiInput<'PUT /api/multilingual/translations'>['body']['entries'];
-
-/** The spec §7 multilingual calls the Languages screen makes. */
-export const languagesApi = {
-  settings: () => call('GET /api/multilingual/settings'),
-  status: () => call('GET /api/multilingual/status'),
-  save: (languages: LanguagesInput) => call('PUT /api/multilingual/languages', { body: { languages } }),
-  disconnect: () => call('DELETE /api/multilingual/connection'),
-  translations: (language: string) => call('GET /api/multilingual/translations', { query: { language } }),
-  saveTranslations: (language: string, entries: TranslationSave) =>
-    call('PUT /api/multilingual/translations', { body: { language, entries } }),
-};
-
-export const failureText = (failure: unknown) =>
-  failure instanceof ApiFailure ? failure.message : 'Something went wrong';
 
 /** Tags offered in the "Add a language" select (BCP 47; any other can be typed). */
 export const COMMON_LANGUAGES = [

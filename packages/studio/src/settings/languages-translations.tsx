@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useApiMutation, useApiQuery } from '../data/api-query';
+import { failureText } from '../data/errors';
 import { trustedHtml } from '../editor/clean-html';
 import { RichText } from '../editor/rich-text';
-import {
-  type SiteLanguageRow,
-  type TranslationEntry,
-  failureText,
-  languageName,
-  languagesApi,
-} from './languages-api';
+import { type SiteLanguageRow, type TranslationEntry, languageName } from './languages-api';
 
 const GROUPS = [
   ['page', 'Page titles'],
@@ -42,8 +38,16 @@ const keyOf = (e: TranslationEntry) => `${e.subjectType}\n${e.subjectId}\n${e.fi
 export function TranslationEditor({ languages }: { languages: SiteLanguageRow[] }) {
   const others = languages.filter((l) => !l.isDefault);
   const [language, setLanguage] = useState(others[0]?.language ?? '');
-  const [entries, setEntries] = useState<TranslationEntry[] | null>(null);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const answer = useApiQuery(
+    'GET /api/multilingual/translations',
+    { query: { language } },
+    { enabled: Boolean(language) },
+  );
+  const saveAll = useApiMutation('PUT /api/multilingual/translations', {
+    invalidates: ['GET /api/multilingual/translations'],
+  });
+  // The owner's typing, over the saved translations; emptied after a save (the list is fresh then).
+  const [edits, setEdits] = useState<Record<string, string>>({});
   const [onlyMissing, setOnlyMissing] = useState(false);
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
@@ -51,37 +55,29 @@ export function TranslationEditor({ languages }: { languages: SiteLanguageRow[] 
   useEffect(() => {
     if (!others.some((l) => l.language === language)) setLanguage(others[0]?.language ?? '');
   }, [others, language]);
-  useEffect(() => {
-    if (!language) return;
-    setEntries(null);
-    languagesApi.translations(language).then(
-      (answer) => {
-        setEntries(answer.entries);
-        setValues(Object.fromEntries(answer.entries.map((e) => [keyOf(e), e.value ?? ''])));
-      },
-      (failure) => setError(failureText(failure)),
-    );
-  }, [language]);
   if (!language) return null;
 
-  const changed = (entries ?? []).filter((e) => (values[keyOf(e)] ?? '') !== (e.value ?? ''));
+  const entries = answer.data?.entries ?? null;
+  const typedValue = (e: TranslationEntry) => edits[keyOf(e)] ?? e.value ?? '';
+  const values: Record<string, string> = Object.fromEntries(
+    (entries ?? []).map((e) => [keyOf(e), typedValue(e)]),
+  );
+  const changed = (entries ?? []).filter((e) => typedValue(e) !== (e.value ?? ''));
+  const shownError = error || answer.errorText;
   async function save() {
     try {
-      await languagesApi.saveTranslations(
-        language,
-        changed.map(({ subjectType, subjectId, field }) => ({
-          subjectType,
-          subjectId,
-          field,
-          value: values[`${subjectType}\n${subjectId}\n${field}`] ?? '',
-        })),
-      );
-      setEntries((list) =>
-        (list ?? []).map((e) => ({
-          ...e,
-          value: values[keyOf(e)]?.trim() ? (values[keyOf(e)] ?? '').trim() : null,
-        })),
-      );
+      await saveAll.mutateAsync({
+        body: {
+          language,
+          entries: changed.map(({ subjectType, subjectId, field }) => ({
+            subjectType,
+            subjectId,
+            field,
+            value: values[`${subjectType}\n${subjectId}\n${field}`] ?? '',
+          })),
+        },
+      });
+      setEdits({});
       setError('');
       setMessage('Translations saved.');
     } catch (failure) {
@@ -99,7 +95,14 @@ export function TranslationEditor({ languages }: { languages: SiteLanguageRow[] 
       </div>
       <div className="translations__bar">
         <label htmlFor="translate-into">Translate into</label>
-        <select id="translate-into" value={language} onChange={(e) => setLanguage(e.target.value)}>
+        <select
+          id="translate-into"
+          value={language}
+          onChange={(e) => {
+            setLanguage(e.target.value);
+            setEdits({});
+          }}
+        >
           {others.map((l) => (
             <option key={l.language} value={l.language}>
               {languageName(l.language)} ({l.language})
@@ -111,9 +114,9 @@ export function TranslationEditor({ languages }: { languages: SiteLanguageRow[] 
           Only missing
         </label>
       </div>
-      {error && (
+      {shownError && (
         <p className="alert" role="alert">
-          {error}
+          {shownError}
         </p>
       )}
       <p role="status" className="note">
@@ -133,7 +136,7 @@ export function TranslationEditor({ languages }: { languages: SiteLanguageRow[] 
                 const id = `tr-${type}-${e.subjectId}-${e.field}`;
                 const missing = !e.value;
                 const change = (value: string) => {
-                  setValues((v) => ({ ...v, [key]: value }));
+                  setEdits((typed) => ({ ...typed, [key]: value }));
                   setMessage('');
                 };
                 // HTML texts (a text block, a product description, form messages): rich text.
