@@ -85,6 +85,8 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
   // Tables not yet drawn by the list kit read as labelled cards at phone width too.
   useCardTables(shellRef);
 
+  // Until the role's permissions are known, only the area on screen: a tab that would vanish
+  // (or answer 403) a moment later is worse than one that appears.
   const tabs = [
     { to: paths.pages, label: 'Pages', active: panel === 'pages' && !area && !account, id: 'pages' },
     {
@@ -99,7 +101,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
     { to: '/config/forms', label: 'Forms', active: area === 'forms', id: 'forms' },
     { to: '/config/analytics', label: 'Analytics', active: area === 'analytics', id: 'analytics' },
     { to: '/config/settings', label: 'Settings', active: area === 'settings', id: 'settings' },
-  ].filter((t) => canOpenTab(permissions, t.id));
+  ].filter((t) => (permissions === null ? t.active : canOpenTab(permissions, t.id)));
   const where = account ? 'Account' : tabs.find((t) => t.active)?.label;
 
   return (

@@ -23,9 +23,15 @@ function parseBody(html: string): HTMLElement {
   return new DOMParser().parseFromString(trustedHtml(html, 'rich'), 'text/html').body;
 }
 
-/** Replace the document with `html` (not an edit: no undo step, no change reported). */
+/**
+ * Replace the document with `html` (not an edit: no undo step, no change reported). Spaces
+ * are kept as written: the parser's default drops a paragraph's trailing space, and text the
+ * editor wrote itself, loaded back while the owner types, would lose the space just typed.
+ */
 function setDocument(editor: Editor, html: string) {
-  const doc = ProseMirrorParser.fromSchema(editor.schema).parse(parseBody(html));
+  const doc = ProseMirrorParser.fromSchema(editor.schema).parse(parseBody(html), {
+    preserveWhitespace: true,
+  });
   const { tr, doc: current } = editor.state;
   editor.view.dispatch(
     tr
