@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { selectRows } from '../db/rows';
 
 /**
  * Site search over what visitors read: the text of published page blocks (with the page
@@ -24,10 +25,10 @@ const configs = new Map<string, Promise<string>>();
 function searchConfig(db: Database, language: string): Promise<string> {
   let config = configs.get(language);
   if (!config) {
-    config = db.execute(sql`select site_search_config(${language})::text as config`).then((result) => {
-      const rows = (result as unknown as { rows: { config: string }[] }).rows;
-      return rows[0]?.config ?? 'simple';
-    });
+    config = selectRows<{ config: string }>(
+      db,
+      sql`select site_search_config(${language})::text as config`,
+    ).then((rows) => rows[0]?.config ?? 'simple');
     config.catch(() => configs.delete(language));
     if (configs.size > 100) configs.clear();
     configs.set(language, config);
@@ -91,14 +92,16 @@ export async function searchSite(
   const union = pages && items ? sql`${pages} union all ${items}` : (pages ?? items);
   // ts_headline is the costly part: run for the rows shown only, after the ranking. A summary
   // the description repeats (as it often opens with it) is read once.
-  const result = await db.execute(sql`
+  const rows = await selectRows<Record<string, unknown>>(
+    db,
+    sql`
     select kind, id, collection_id, title, url_id, excerpt, rank,
       ts_headline(${config}, case when strpos(search_plain_text(text), search_plain_text(lead)) > 0
           then search_plain_text(text) else search_plain_text(lead || ' ' || text) end,
         ${q}, ${HEADLINE_OPTIONS}) as snippet
     from (select * from (${union}) hits order by rank desc, kind desc, ord limit ${limit}) top
-    order by rank desc, kind desc, ord`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    order by rank desc, kind desc, ord`,
+  );
   return rows.map((r) => ({
     kind: r.kind === 'page' ? 'page' : 'item',
     id: String(r.id),

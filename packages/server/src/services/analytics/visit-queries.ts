@@ -1,14 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { theRow } from '../../db/rows';
+import { selectRows, theRow } from '../../db/rows';
 import type { DayRange } from './date-range';
 
 export type Row = Record<string, unknown>;
 export const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
-export async function rows(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+export function rows(db: Database, query: SQL): Promise<Row[]> {
+  return selectRows<Row>(db, query);
 }
 
 /** `column` within the range's days, midnight to midnight in the site's time zone. */

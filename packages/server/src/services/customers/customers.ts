@@ -1,6 +1,7 @@
 import { minorToDecimal } from '@store/commerce';
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { selectRows } from '../../db/rows';
 import { orders, siteUserAddresses, siteUsers } from '../../db/schema/index';
 import { CSV_BATCH, keysetBatches } from '../owner/csv';
 
@@ -112,19 +113,18 @@ export async function listCustomers(
   if (options.q) where.push(sql`(c.email ilike ${like(options.q)} or c.name ilike ${like(options.q)})`);
   if (afterKey !== undefined && afterEmail !== undefined)
     where.push(sql`(${key}, c.email collate "C") < (${afterKey}::bigint, ${afterEmail} collate "C")`);
-  const result = await db.execute<RawCustomer>(sql`
+  const found = await selectRows<RawCustomer>(
+    db,
+    sql`
     select c.id, c.email, c.name, c.orders, c.spent,
            c.last_order::text as last_order, c.account_created::text as account_created,
            c.has_account, ${key} as sort_key
       from (${customersOf(websiteId)}) c
      ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
      order by ${key} desc, c.email collate "C" desc
-     limit ${options.limit}`);
-  return rowsOf<RawCustomer>(result).map(toRow);
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+     limit ${options.limit}`,
+  );
+  return found.map(toRow);
 }
 
 export type CustomerDetail =
@@ -145,13 +145,16 @@ export type CustomerDetail =
 
 /** One customer of this site by id, with their orders (newest first) and addresses. */
 export async function customerDetail(db: Database, websiteId: string, id: string): Promise<CustomerDetail> {
-  const result = await db.execute<RawCustomer>(sql`
+  const found = await selectRows<RawCustomer>(
+    db,
+    sql`
     select c.id, c.email, c.name, c.orders, c.spent,
            c.last_order::text as last_order, c.account_created::text as account_created,
            c.has_account, 0 as sort_key
       from (${customersOf(websiteId)}) c
-     where c.id = ${id}`);
-  const [raw] = rowsOf<RawCustomer>(result);
+     where c.id = ${id}`,
+  );
+  const [raw] = found;
   if (!raw) return { ok: false, code: 'NOT_FOUND' };
   const customer = toRow(raw);
   const placed = await db
