@@ -17,6 +17,7 @@ import { ownerDataRoutes } from './owner-data';
 import { ownerStoreRoutes } from './owner-store';
 import { paymentSettingsRoutes } from './payment-settings';
 import { reviewRoutes } from './reviews';
+import { schedulingRoutes } from './scheduling';
 import { setupRoutes } from './setup';
 import { storeSettingsRoutes } from './store-settings';
 import { studioFormRoutes } from './studio-forms';
@@ -76,6 +77,7 @@ export const contract = {
   ...contributorRoutes,
   ...multilingualRoutes,
   ...setupRoutes,
+  ...schedulingRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Contract = typeof contract;

@@ -113,3 +113,20 @@ export {
 } from './owner-store';
 export { POPUP_LISTS, POPUP_TRIGGERS, popupLimits, popupOverlayBody } from './newsletter';
 export { REVIEW_FILTERS, reviewLimits, reviewReplyBody } from './reviews';
+export {
+  type AppointmentType,
+  type AppointmentTypeInput,
+  appointmentTypeBody,
+  BOOKING_STATUSES,
+  type Booking,
+  type BookingStatus,
+  type PublicBooking,
+  SCHEDULING_MESSAGES,
+  type StaffInput,
+  type StaffMember,
+  schedulingLimits,
+  staffBody,
+  type TimeBlock,
+  WEEKDAYS,
+} from './scheduling';
+export { fieldErrors } from './field-errors';
