@@ -50,6 +50,12 @@ export interface Config {
   stripeJsUrl?: string;
   /** How long a checkout holds stock waiting for its payment (3-D Secure included); default 15 min. */
   checkoutReservationSeconds?: number;
+  /** Bearer token a Prometheus scraper sends to `/metrics`; unset → no metrics address. */
+  metricsToken?: string;
+  /** OTLP/HTTP traces address (…/v1/traces); unset → no tracing. */
+  tracesEndpoint?: string;
+  /** Send webhooks to private, loopback and link-local addresses too (WEBHOOKS_ALLOW_PRIVATE=true). */
+  webhooksAllowPrivate?: boolean;
 }
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -127,6 +133,7 @@ const schema = z
         .default(900),
     ),
     SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+    WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     CART_WRITE_LIMIT: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -143,6 +150,24 @@ const schema = z
         .optional(),
     ),
     REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(100).default('juniper:')),
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (openssl rand -hex 32)').optional(),
+    ),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^https?:\/\/\S+$/, 'OTEL_EXPORTER_OTLP_ENDPOINT must start with http:// or https://')
+        .optional(),
+    ),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^https?:\/\/\S+$/, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must start with http:// or https://')
+        .optional(),
+    ),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z
@@ -277,6 +302,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * The OTLP traces address as OpenTelemetry's own variables define it: the traces-specific one
+ * as given, else the general endpoint with `/v1/traces` appended.
+ */
+export function tracesEndpoint(traces: string | undefined, base: string | undefined): string | undefined {
+  if (traces) return traces;
+  return base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined;
+}
+
 /** Parse and validate the environment. Throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -318,5 +352,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY,
     stripeApiBase: e.STRIPE_API_BASE,
     stripeJsUrl: e.STRIPE_JS_URL,
+    metricsToken: e.METRICS_TOKEN,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    tracesEndpoint: tracesEndpoint(e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, e.OTEL_EXPORTER_OTLP_ENDPOINT),
   };
 }

@@ -108,6 +108,7 @@ export async function createJetStreamQueue(options: JetStreamQueueOptions): Prom
   let closed = false;
   return {
     kind: 'jetstream',
+    waiting: () => writer.size,
     async enqueue(records: TrackingRecord[]) {
       if (closed) throw new QueueFullError('The tracking queue is closed.');
       // One message per request; msgID lets JetStream drop a retried publish.

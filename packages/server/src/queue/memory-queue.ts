@@ -50,6 +50,7 @@ export function createMemoryQueue(options: MemoryQueueOptions): TrackingQueue {
   let closed = false;
   return {
     kind: 'memory',
+    waiting: () => writer.size,
     async enqueue(records: TrackingRecord[]) {
       if (closed) throw new QueueFullError('The tracking queue is closed.');
       if (writer.size + records.length > maxPending) throw new QueueFullError('The tracking queue is full.');

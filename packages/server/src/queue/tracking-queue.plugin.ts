@@ -33,6 +33,7 @@ export const trackingQueuePlugin = fp(async (app: FastifyInstance) => {
     ? await createJetStreamQueue({ servers: app.config.natsUrl, sink, onError, stream })
     : createMemoryQueue({ sink, onError });
   app.decorate('trackingQueue', queue);
+  app.metrics.sources.trackingQueue = () => queue.waiting();
   app.addHook('preClose', async () => {
     await queue.close();
   });

@@ -52,6 +52,8 @@ export type RecordSink = (records: TrackingRecord[]) => Promise<void>;
 export interface TrackingQueue {
   readonly kind: 'memory' | 'jetstream';
   enqueue(records: TrackingRecord[]): Promise<void>;
+  /** Records this process holds that are not yet in the database (the metrics' queue depth). */
+  waiting(): number;
   /** Resolves when everything accepted so far has reached the sink (tests, benchmark). */
   drain(timeoutMs?: number): Promise<void>;
   /** Stop consuming; the in-process queue first writes what it holds. */
