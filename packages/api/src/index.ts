@@ -3,6 +3,7 @@ export { cartEntry, shoppingCart } from './cart';
 export { errorBody, visitorEmail } from './common';
 export { API_MESSAGES } from './messages';
 export { ACCOUNT_SECURITY_MESSAGES } from './account-security-messages';
+export { STUDIO_MESSAGES } from './studio-messages';
 export {
   type CommerceNamespace,
   commerceNamespaces,
@@ -104,6 +105,16 @@ export {
   type TemplateSchema,
 } from './studio-forms';
 export { CONTRIBUTOR_ROLE_CODES, CONTRIBUTOR_ROLES, type ContributorRoleCode } from './contributors';
+export {
+  type ApiTokenView,
+  PLATFORM_MESSAGES,
+  platformLimits,
+  WEBHOOK_EVENTS,
+  WEBHOOK_HEADERS,
+  type WebhookDeliveryView,
+  type WebhookEndpointView,
+  type WebhookEvent,
+} from './platform';
 export {
   CUSTOMER_SORTS,
   GIFT_CARD_MAX_CENTS,

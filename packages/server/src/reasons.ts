@@ -2,11 +2,14 @@ import {
   ADD_TO_CART_ERRORS,
   CART_ERRORS,
   COUPON_ERRORS,
+  CATALOG_MESSAGES as CATALOG,
   SUBSCRIPTION_ERRORS,
   fillMessage,
 } from '@store/commerce';
-import { ACCOUNT_SECURITY_MESSAGES as SECURITY } from '@store/api';
+import { ACCOUNT_SECURITY_MESSAGES as SECURITY, API_MESSAGES, STUDIO_MESSAGES as STUDIO } from '@store/api';
+import { PLATFORM_MESSAGES as PLATFORM } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
+import { FORM_MESSAGES } from '@store/commerce';
 
 /**
  * The one table from a service's expected outcome (`reason`) to its HTTP answer: the error
@@ -67,6 +70,95 @@ export const reasonCatalogue = {
   TWO_FACTOR_OFF: { code: 'CONFLICT', status: 409, message: SECURITY.twoFactorOff },
   PASSWORD_WRONG: { code: 'FORBIDDEN', status: 403, message: SECURITY.passwordWrong },
   SECRETS_KEY_MISSING: { code: 'UNPROCESSABLE', status: 422, message: SECURITY.secretsKeyMissing },
+  // The owner's catalogue: stores, categories, products and stock (services/catalog-admin).
+  STORE_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: CATALOG.storeNotFound },
+  NOT_A_STORE: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.notAStore },
+  URL_ID_TAKEN: { code: 'CONFLICT', status: 409, message: CATALOG.urlIdTaken },
+  CATEGORY_TOO_LONG: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.categoryTooLong },
+  TOO_MANY_CATEGORIES: { code: 'UNPROCESSABLE', status: 422, message: CATALOG.tooManyCategories },
+  UNKNOWN_CATEGORY: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.unknownCategory },
+  CATEGORY_TAKEN: { code: 'CONFLICT', status: 409, message: CATALOG.categoryTaken },
+  PRODUCT_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: CATALOG.productNotFound },
+  TOO_MANY_PRODUCTS: { code: 'UNPROCESSABLE', status: 422, message: CATALOG.tooManyProducts },
+  SKU_CONFLICT: { code: 'CONFLICT', status: 409, message: CATALOG.skuConflict },
+  SKU_TAKEN: { code: 'CONFLICT', status: 409, message: CATALOG.skuTaken },
+  VARIANTS_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.variantsInvalid },
+  VARIANT_ID_REPEATED: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.variantIdRepeated },
+  UNKNOWN_FORM: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.unknownForm },
+  UNKNOWN_IMAGE: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.unknownImage },
+  STOCK_CHANGED_TWICE: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.stockTwice },
+  UNKNOWN_VARIANT: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.unknownVariant },
+  STOCK_SET_AND_ADJUSTED: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.setOrAdjust },
+  STOCK_UNTRACKED: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.untrackedStock },
+  STOCK_NEGATIVE: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.negativeStock },
+  // The studio's content, media, people and settings (services/media, contributors, studio,
+  // branding, languages, forms, analytics, outbox, owner lists); messages from STUDIO_MESSAGES.
+  CONTENT_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: STUDIO.contentNotFound },
+  UPLOAD_FAILED: { code: 'UNPROCESSABLE', status: 422, message: API_MESSAGES.uploadFailed },
+  UPLOAD_UNSUPPORTED: { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, message: API_MESSAGES.unsupportedFile },
+  UPLOAD_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', status: 413, message: API_MESSAGES.fileTooLarge },
+  UPLOADS_BUSY: { code: 'SERVICE_UNAVAILABLE', status: 503, message: STUDIO.uploadsBusy },
+  MEDIA_NOTHING_TO_CHANGE: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.mediaNothingToChange },
+  INVITATION_INVALID: { code: 'NOT_FOUND', status: 404, message: STUDIO.invitationInvalid },
+  ADDRESS_IS_OWNER: { code: 'CONFLICT', status: 409, message: STUDIO.addressIsOwner },
+  INVITATION_ACCOUNT_EXISTS: { code: 'CONFLICT', status: 409, message: API_MESSAGES.invitationAccountExists },
+  INVITATION_PASSWORD_WRONG: {
+    code: 'UNAUTHORIZED',
+    status: 401,
+    message: API_MESSAGES.invitationWrongPassword,
+  },
+  INVITATION_PASSWORD_NEEDED: {
+    code: 'VALIDATION_FAILED',
+    status: 400,
+    message: API_MESSAGES.invitationNewPassword,
+  },
+  ALREADY_CONTRIBUTOR: { code: 'CONFLICT', status: 409, message: STUDIO.alreadyContributor },
+  INVITATION_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: STUDIO.invitationNotFound },
+  CONTRIBUTOR_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: STUDIO.contributorNotFound },
+  OWN_ROLE: { code: 'CONFLICT', status: 409, message: STUDIO.ownRole },
+  ROLE_CEILING: { code: 'FORBIDDEN', status: 403, message: STUDIO.roleCeiling },
+  NO_MAIN_NAVIGATION: { code: 'NOT_FOUND', status: 404, message: STUDIO.noMainNavigation },
+  NAVIGATION_PAGE_UNKNOWN: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.navigationPageUnknown },
+  NAVIGATION_FOLDER_IN_FOLDER: {
+    code: 'VALIDATION_FAILED',
+    status: 400,
+    message: STUDIO.navigationFolderInFolder,
+  },
+  NAVIGATION_ENTRY_EMPTY: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.navigationEntryEmpty },
+  NAVIGATION_UNKNOWN: { code: 'NOT_FOUND', status: 404, message: STUDIO.navigationUnknown },
+  PUBLISH_TIME_MISSING: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.publishTimeMissing },
+  HOME_PAGE_KEPT: { code: 'CONFLICT', status: 409, message: STUDIO.homePageKept },
+  COLLECTION_NOT_EMPTY: { code: 'CONFLICT', status: 409, message: STUDIO.collectionNotEmpty },
+  LAYOUT_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.layoutInvalid },
+  POST_NAME_LENGTH: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.postNameLength },
+  POST_NAME_REPEATED: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.postNameRepeated },
+  BRAND_IMAGE_MISSING: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.brandImageMissing },
+  ICON_FILE_MISSING: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.iconFileMissing },
+  ICON_UNMADE: { code: 'UNPROCESSABLE', status: 422, message: STUDIO.iconUnmade },
+  LANGUAGE_REPEATED: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.languageRepeated },
+  DEFAULT_LANGUAGE_COUNT: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.defaultLanguageCount },
+  DEFAULT_LANGUAGE_OFF: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.defaultLanguageOff },
+  FORM_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: STUDIO.formNotFound },
+  NO_ADDITIONAL_FIELDS: { code: 'FORM_UNPARSEABLE', status: 400, message: FORM_MESSAGES.parse },
+  ADDITIONAL_FIELDS_UNPARSEABLE: { code: 'FORM_UNPARSEABLE', status: 400, message: FORM_MESSAGES.parse },
+  ADDITIONAL_FIELDS_INVALID: { code: 'FORM_INVALID', status: 400, message: FORM_MESSAGES.invalid },
+  NOT_A_CALENDAR_DATE: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.notACalendarDate },
+  RANGE_REVERSED: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.rangeReversed },
+  RANGE_TOO_LONG: { code: 'VALIDATION_FAILED', status: 400, message: STUDIO.rangeTooLong },
+  MESSAGE_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: STUDIO.messageNotFound },
+  MESSAGE_NOT_FAILED: { code: 'CONFLICT', status: 409, message: STUDIO.messageNotFailed },
+  CURSOR_INVALID: { code: 'BAD_REQUEST', status: 400, message: STUDIO.cursorInvalid },
+  // Owner API tokens and webhooks (services/api-tokens, services/webhooks).
+  API_TOKEN_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: PLATFORM.tokenNotFound },
+  API_TOKEN_ROLE_NOT_GRANTABLE: { code: 'FORBIDDEN', status: 403, message: PLATFORM.roleNotGrantable },
+  API_TOKENS_TOO_MANY: { code: 'CONFLICT', status: 409, message: PLATFORM.tooManyTokens },
+  WEBHOOK_ENDPOINT_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: PLATFORM.endpointNotFound },
+  WEBHOOK_DELIVERY_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: PLATFORM.deliveryNotFound },
+  WEBHOOK_ENDPOINTS_TOO_MANY: { code: 'CONFLICT', status: 409, message: PLATFORM.tooManyEndpoints },
+  WEBHOOK_URL_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: PLATFORM.urlInvalid },
+  WEBHOOK_URL_PRIVATE: { code: 'VALIDATION_FAILED', status: 400, message: PLATFORM.urlPrivate },
+  WEBHOOK_URL_UNRESOLVABLE: { code: 'VALIDATION_FAILED', status: 400, message: PLATFORM.urlUnresolvable },
+  WEBHOOK_SECRETS_KEY_MISSING: { code: 'UNPROCESSABLE', status: 422, message: PLATFORM.secretsKeyMissing },
 } as const satisfies Record<string, { code: ErrorCode; status: number; message: string }>;
 
 export type Reason = keyof typeof reasonCatalogue;
@@ -119,7 +211,35 @@ export async function asOutcome<T>(work: () => Promise<T>): Promise<Outcome<T>> 
 /** The HTTP edge: the value, or the reason's answer from the table (with `reason` in the body). */
 export function valueOrFail<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.value;
-  const entry: { code: ErrorCode; status: number; message: string } = reasonCatalogue[outcome.reason];
-  const message = outcome.message ?? fillMessage(entry.message, outcome.values);
-  throw new ApiError(entry.code, message, { ...outcome.details, reason: outcome.reason }, entry.status);
+  throw answerFor(outcome);
+}
+
+/** The HTTP answer of a reason (the error handler's too, for a `Rejection` no service caught). */
+export function answerFor(outcome: Extract<Outcome<unknown>, { ok: false }> | Rejection): ApiError {
+  const failed =
+    outcome instanceof Rejection
+      ? {
+          reason: outcome.reason,
+          values: outcome.values,
+          message: outcome.ruleMessage,
+          details: outcome.details,
+        }
+      : outcome;
+  const entry: { code: ErrorCode; status: number; message: string } = reasonCatalogue[failed.reason];
+  const message = failed.message ?? fillMessage(entry.message, failed.values);
+  return new ApiError(entry.code, message, { ...failed.details, reason: failed.reason }, entry.status);
+}
+
+/**
+ * A reason about one field of the request: the answer's `errors` maps the field to the message
+ * (the reason's, filled with `values`, or a rule's already composed `ruleMessage`).
+ */
+export function fieldRejection(
+  reason: Reason,
+  field: string,
+  values?: Record<string, string>,
+  ruleMessage?: string,
+): Rejection {
+  const message = ruleMessage ?? fillMessage(reasonCatalogue[reason].message, values);
+  return new Rejection(reason, values, ruleMessage, { errors: { [field]: message } });
 }

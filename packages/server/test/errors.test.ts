@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorCatalogue } from '../src/errors';
-import { reasonCatalogue, valueOrFail } from '../src/reasons';
+import { Rejection, answerFor, reasonCatalogue, valueOrFail } from '../src/reasons';
 
 const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/api-errors.md'), 'utf8');
 
@@ -29,6 +29,24 @@ describe('reason catalogue (errors as values)', () => {
       ]);
     }
     expect(valueOrFail({ ok: true, value: 7 })).toBe(7);
+  });
+
+  it('answers a Rejection that reached the edge like the same reason returned as a value', () => {
+    const answer = answerFor(new Rejection('ROLE_CEILING', { own: 'Editor', role: 'Admin' }));
+    expect([answer.statusCode, answer.code, answer.message, answer.extra]).toEqual([
+      403,
+      'FORBIDDEN',
+      'Your role (Editor) cannot give the role Admin.',
+      { reason: 'ROLE_CEILING' },
+    ]);
+    const withFields = answerFor(
+      new Rejection('ADDITIONAL_FIELDS_INVALID', undefined, undefined, { errors: { f1: 'Required' } }),
+    );
+    expect([withFields.statusCode, withFields.code, withFields.extra]).toEqual([
+      400,
+      'FORM_INVALID',
+      { errors: { f1: 'Required' }, reason: 'ADDITIONAL_FIELDS_INVALID' },
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { isContention, isUniqueViolation } from '../db/retry-transaction';
 import { ApiError, type ErrorCode, errorCatalogue } from '../errors';
+import { Rejection, answerFor } from '../reasons';
 import { urlPath } from './edge-validation';
 
 // A multipart body its parser (busboy) cannot read: these errors carry a message, no code.
@@ -108,6 +109,8 @@ export const errorContract = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     let apiError: ApiError;
     if (error instanceof ApiError) apiError = error;
+    // A reason raised below a route that mapped none (a helper's Rejection): the same answer.
+    else if ((error as unknown) instanceof Rejection) apiError = answerFor(error as unknown as Rejection);
     else {
       const code = codeForFastifyError(error) ?? codeForDatabaseError(error);
       if (code) {
