@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -109,7 +110,8 @@ export async function openDatabase(options: {
   let client: PGlite;
   try {
     if (dir && !fs.existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDir(dir);
-    client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
+    // btree_gist: scheduling's exclusion constraints (no two bookings on the same staff time).
+    client = new PGlite(dir, { postgresqlconf: PGLITE_CONF, extensions: { btree_gist } });
     await client.waitReady;
   } catch (error) {
     release();

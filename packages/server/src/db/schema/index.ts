@@ -13,3 +13,4 @@ export * from './languages';
 export * from './idempotency';
 export * from './payments';
 export * from './account-security';
+export * from './scheduling';
