@@ -1,2 +1,14 @@
--- Reserved; filled in by the change that needs it.
-SELECT 1;
+-- Files sent with a queued message (a booking's .ics invitation), as text.
+ALTER TABLE "email_outbox" ADD COLUMN IF NOT EXISTS "attachments" jsonb;--> statement-breakpoint
+-- A staff member's calendar feed address: only its secret's hash, one live address per staff member.
+CREATE TABLE IF NOT EXISTS "staff_calendar_feeds" (
+  "id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
+  "website_id" text NOT NULL REFERENCES "websites"("id") ON DELETE cascade,
+  "staff_id" text NOT NULL,
+  "secret_hash" text NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  "revoked_at" timestamp with time zone
+);--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "staff_calendar_feeds_secret_idx" ON "staff_calendar_feeds" USING btree ("secret_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "staff_calendar_feeds_live_idx" ON "staff_calendar_feeds" USING btree ("website_id","staff_id") WHERE "revoked_at" is null;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "staff_calendar_feeds_staff_idx" ON "staff_calendar_feeds" USING btree ("staff_id");

@@ -2,6 +2,13 @@ import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { idColumn } from './columns';
 import { websiteIdColumn } from './site';
 
+/** A file sent with a message: its name, MIME type (with parameters) and text content. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 /**
  * Transactional outbox: mail is written here in the same transaction as the change that
  * caused it and delivered later by the outbox worker (services/outbox), so nothing is lost
@@ -28,6 +35,8 @@ export const emailOutbox = pgTable(
      * download links, gift card codes): shown only to readers who may see everything.
      */
     secrets: jsonb('secrets').$type<string[]>().notNull().default([]),
+    /** Files sent with the message (a booking's `.ics` invitation), as text; null for none. */
+    attachments: jsonb('attachments').$type<MailAttachment[] | null>(),
     status: text('status').$type<'PENDING' | 'SENT' | 'FAILED'>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { emailOutbox } from '../../db/schema/index';
+import { emailOutbox, type MailAttachment } from '../../db/schema/index';
 import { type MailLook, renderMailHtml } from './mail-layout';
 import { mailLookOf } from './mail-look';
 
@@ -14,7 +14,12 @@ export type EmailKind =
   | 'order-refunded'
   | 'gift-card'
   | 'contributor-invitation'
-  | 'password-reset';
+  | 'password-reset'
+  | 'booking-confirmed'
+  | 'booking-rescheduled'
+  | 'booking-cancelled'
+  | 'booking-reminder'
+  | 'booking-staff-notice';
 
 export interface OutgoingEmail {
   websiteId: string;
@@ -27,6 +32,8 @@ export interface OutgoingEmail {
    * download link, a gift card code). The outbox shows them only to the owner and admins.
    */
   secrets?: readonly string[];
+  /** Files sent with it (a booking's `.ics` invitation). Never shown in the studio's outbox view. */
+  attachments?: readonly MailAttachment[];
 }
 
 /** The site's look, read once per transaction however many messages it queues (a checkout queues several). */
@@ -57,5 +64,6 @@ export async function enqueueEmail(tx: Tx, mail: OutgoingEmail): Promise<void> {
     textBody: mail.text,
     htmlBody: look ? renderMailHtml(look, { subject, text: mail.text }) : null,
     secrets: [...new Set(mail.secrets ?? [])].filter(Boolean),
+    attachments: mail.attachments?.length ? [...mail.attachments] : null,
   });
 }

@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   /** The HTML part (the text becomes its plain-text alternative). */
   html?: string;
+  /** Files sent with it (a booking's `.ics` invitation). */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 export interface MailTransport {
@@ -71,6 +73,7 @@ export async function deliverDue(
         subject: message.subject,
         text: message.textBody,
         ...(message.htmlBody ? { html: message.htmlBody } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
       await db
         .update(emailOutbox)
