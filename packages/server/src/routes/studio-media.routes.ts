@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mediaAssets } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
+import { answerFor, valueOrFail } from '../reasons';
 import {
   CONTENT_TYPE_BY_EXT,
   deleteMedia,
@@ -113,24 +114,30 @@ export async function studioMediaRoutes(app: FastifyInstance, options: { storage
         } catch {
           throw new ApiError('PAYLOAD_TOO_LARGE', API_MESSAGES.fileTooLarge);
         }
-        const asset = await uploadImage(db, storage, request.site.id, {
+        const uploaded = await uploadImage(db, storage, request.site.id, {
           filename: part.filename,
           mimetype: part.mimetype,
           body,
         });
-        return reply.code(201).send(asset);
+        if (!uploaded.ok) {
+          const answer = answerFor(uploaded);
+          // A long processing queue: the same upload succeeds a few seconds later.
+          if (uploaded.reason === 'UPLOADS_BUSY') answer.retryAfterSeconds = 5;
+          throw answer;
+        }
+        return reply.code(201).send(uploaded.value);
       },
     );
 
     api.patch('/api/studio/media/:id', { schema: schemaOf('PATCH /api/studio/media/:id') }, async (request) =>
-      updateMedia(db, request.site.id, request.params.id, request.body),
+      valueOrFail(await updateMedia(db, request.site.id, request.params.id, request.body)),
     );
 
     api.delete(
       '/api/studio/media/:id',
       { schema: schemaOf('DELETE /api/studio/media/:id') },
       async (request) => {
-        await deleteMedia(db, storage, request.site.id, request.params.id);
+        valueOrFail(await deleteMedia(db, storage, request.site.id, request.params.id));
         return { ok: true };
       },
     );

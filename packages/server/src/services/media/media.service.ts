@@ -4,13 +4,13 @@ import sharp from 'sharp';
 import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { mediaAssets } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { type Outcome, Rejection, asOutcome } from '../../reasons';
 import { ACCEPTED_TYPES, ImageRefusedError, processImage } from './image-variants';
 import type { MediaStorage } from './media-storage';
 import { PLAYABLE_TYPES, type PlayableFile, detectPlayable } from './sound-and-video';
-import { API_MESSAGES } from '@store/api';
 
 export type MediaRow = typeof mediaAssets.$inferSelect;
+export type MediaView = ReturnType<typeof serializeMedia>;
 
 const EXT: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -91,15 +91,25 @@ export async function uploadImage(
   storage: MediaStorage,
   websiteId: string,
   file: { filename: string; mimetype: string; body: Buffer },
-) {
+): Promise<Outcome<MediaView>> {
   const playable = detectPlayable(file.body);
-  if (playable) return storePlayable(db, storage, websiteId, file, playable);
+  if (playable) return { ok: true, value: await storePlayable(db, storage, websiteId, file, playable) };
   const contentType = await detectedType(file.body);
   if (contentType === undefined && ACCEPTED_TYPES.has(file.mimetype))
-    throw new ApiError('UNPROCESSABLE', API_MESSAGES.uploadFailed);
-  if (!contentType) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', API_MESSAGES.unsupportedFile);
+    return { ok: false, reason: 'UPLOAD_FAILED' };
+  if (!contentType) return { ok: false, reason: 'UPLOAD_UNSUPPORTED' };
+  return asOutcome(() => storeImage(db, storage, websiteId, file, contentType));
+}
+
+async function storeImage(
+  db: Database,
+  storage: MediaStorage,
+  websiteId: string,
+  file: { filename: string; body: Buffer },
+  contentType: string,
+) {
   const image = await processImage(file.body).catch((error) => {
-    throw imageError(error);
+    throw imageRefusal(error);
   });
   await storage.put(`${image.hash}/original.${EXT[contentType]}`, image.original);
   for (const v of image.variants) await storage.put(`${image.hash}/${v.width}w.webp`, v.body);
@@ -156,15 +166,10 @@ async function storePlayable(
 }
 
 /** An image over the pixel limit is "file too large"; a long queue is a retry-later. */
-function imageError(error: unknown): ApiError {
-  if (!(error instanceof ImageRefusedError)) return new ApiError('UNPROCESSABLE', API_MESSAGES.uploadFailed);
-  if (error.reason === 'TOO_MANY_PIXELS') return new ApiError('PAYLOAD_TOO_LARGE', API_MESSAGES.fileTooLarge);
-  const busy = new ApiError(
-    'SERVICE_UNAVAILABLE',
-    'Other uploads are being processed. Please try again shortly.',
-  );
-  busy.retryAfterSeconds = 5;
-  return busy;
+function imageRefusal(error: unknown): Rejection {
+  if (!(error instanceof ImageRefusedError)) return new Rejection('UPLOAD_FAILED');
+  if (error.reason === 'TOO_MANY_PIXELS') return new Rejection('UPLOAD_TOO_LARGE');
+  return new Rejection('UPLOADS_BUSY');
 }
 
 export async function listMedia(db: Database, websiteId: string) {
@@ -182,13 +187,10 @@ export async function updateMedia(
   websiteId: string,
   id: string,
   patch: { filename?: string; title?: string; altText?: string; focalPoint?: { x: number; y: number } },
-) {
+): Promise<Outcome<MediaView>> {
   // An empty change is the caller's mistake (and an UPDATE with nothing to set fails in SQL).
   if (Object.values(patch).every((value) => value === undefined))
-    throw new ApiError(
-      'VALIDATION_FAILED',
-      'Nothing to change: send filename, title, altText or focalPoint.',
-    );
+    return { ok: false, reason: 'MEDIA_NOTHING_TO_CHANGE' };
   const [row] = await db
     .update(mediaAssets)
     .set({
@@ -199,21 +201,27 @@ export async function updateMedia(
     })
     .where(and(eq(mediaAssets.websiteId, websiteId), eq(mediaAssets.id, id)))
     .returning();
-  if (!row) throw new ApiError('NOT_FOUND', 'Unable to locate content');
-  return serializeMedia(row);
+  if (!row) return { ok: false, reason: 'CONTENT_NOT_FOUND' };
+  return { ok: true, value: serializeMedia(row) };
 }
 
 /** Delete the row; the files go too unless another row (same bytes uploaded again) uses them. */
-export async function deleteMedia(db: Database, storage: MediaStorage, websiteId: string, id: string) {
+export async function deleteMedia(
+  db: Database,
+  storage: MediaStorage,
+  websiteId: string,
+  id: string,
+): Promise<Outcome<void>> {
   const [row] = await db
     .delete(mediaAssets)
     .where(and(eq(mediaAssets.websiteId, websiteId), eq(mediaAssets.id, id)))
     .returning();
-  if (!row) throw new ApiError('NOT_FOUND', 'Unable to locate content');
+  if (!row) return { ok: false, reason: 'CONTENT_NOT_FOUND' };
   const [other] = await db
     .select({ id: mediaAssets.id })
     .from(mediaAssets)
     .where(eq(mediaAssets.hash, row.hash))
     .limit(1);
   if (!other) await storage.removePrefix(row.hash);
+  return { ok: true, value: undefined };
 }
