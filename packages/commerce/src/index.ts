@@ -26,3 +26,4 @@ export * from './instalments';
 export * from './forms';
 export * from './links';
 export * from './island-words';
+export * from './page-types';

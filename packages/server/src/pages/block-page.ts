@@ -8,7 +8,7 @@ import { savedSiteStyles } from '../services/studio/site-styles.service';
 import type { SiteRecord } from '../services/site.service';
 import type { PageContext } from './page-context';
 import { CollectionType, PageType } from './page-types';
-import { serializeCollection } from './serialize-catalog';
+import { serializeCollection } from '../services/serialize-catalog';
 
 export type PageState = typeof pageSettings.$inferSelect | undefined;
 

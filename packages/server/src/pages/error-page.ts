@@ -1,4 +1,4 @@
-import { defaultLocalizedStrings } from './localized-strings';
+import { defaultLocalizedStrings } from '../services/languages/localized-strings';
 import type { PageContext } from './page-context';
 import { PageType } from './page-types';
 import { createPageRenderer } from './render-page';

@@ -1,5 +1,5 @@
 import { type CurrencyCode, fromMoneyShape, productFromItem } from '@store/commerce';
-import { islandThemeStrings } from './localized-strings';
+import { islandThemeStrings } from '../services/languages/localized-strings';
 import type { PageContext } from './page-context';
 
 type Item = Record<string, unknown> & { id: string; structuredContent?: Record<string, unknown> };

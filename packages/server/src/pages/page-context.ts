@@ -15,9 +15,9 @@ import {
   membersOnlyContext,
   pageState,
 } from './block-page';
-import { defaultLocalizedStrings, defaultThemeStrings } from './localized-strings';
+import { defaultLocalizedStrings, defaultThemeStrings } from '../services/languages/localized-strings';
 import { CollectionType, PageType, type PageTypeCode, RecordType } from './page-types';
-import { collectionUrl, serializeCollection, serializeItem } from './serialize-catalog';
+import { collectionUrl, serializeCollection, serializeItem } from '../services/serialize-catalog';
 import { type SiteFrameData, SiteFrameCache } from './site-frame';
 import { applyShopView } from './shop-view';
 import { attachPopupOverlay } from './popup-overlay';

@@ -3,7 +3,7 @@ import { type CollectionRow, type ItemRow, listItemsPage, loadProducts } from '.
 import { reviewSummary } from '../services/reviews.service';
 import type { SiteRecord } from '../services/site.service';
 import type { PageContext } from './page-context';
-import { serializeItem } from './serialize-catalog';
+import { serializeItem } from '../services/serialize-catalog';
 import type { SiteFrameData } from './site-frame';
 
 /** How many related products a product page shows. */

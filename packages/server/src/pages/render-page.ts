@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Layout, type SiteStyles, siteStylesCss } from '@store/blocks';
 import { type Engine, type Template, createEngine } from '@store/template';
 import { renderBlockLayout } from './block-layout-html';
-import { defaultThemeStrings } from './localized-strings';
+import { defaultThemeStrings } from '../services/languages/localized-strings';
 import { seoHead } from '../seo/seo-head';
 import { iconSprite, iconsWanted } from './icon-sprite';
 import { islandData } from './island-data';

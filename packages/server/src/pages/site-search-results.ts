@@ -3,7 +3,7 @@ import type { CollectionRow } from '../services/catalog.service';
 import type { SiteRecord } from '../services/site.service';
 import { searchSite, snippetHtml } from '../services/site-search';
 import { CollectionType } from './page-types';
-import { collectionUrl, itemUrl } from './serialize-catalog';
+import { collectionUrl, itemUrl } from '../services/serialize-catalog';
 
 /** Words of a search as a prefix tsquery ("classic te" → "classic:* & te:*"); null when none. */
 export function toPrefixTsQuery(text: string): string | null {

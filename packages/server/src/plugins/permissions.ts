@@ -1,110 +1,23 @@
-import { CONTRIBUTOR_ROLES, CONTRIBUTOR_ROLE_CODES, type ContributorRoleCode } from '@store/api';
+import {
+  type Access,
+  CAPABILITIES,
+  type Capability,
+  mayAccess,
+  roleName,
+} from '../services/contributors/permission-policy';
 
 /**
  * The permission table (docs/permissions.md): which studio capability each owner
- * route needs, and which spec §3 contributor role holds each capability at which level.
+ * route needs (which role holds which capability: services/contributors/permission-policy.ts).
  * requireOwner (plugins/owner-auth.ts) consults it on every owner route, so enforcement is
  * decided here, by route, in one place. A route missing from ROUTE_CAPABILITIES is refused to
  * every contributor (fail closed); test/contributors/permission-table.test.ts fails when an
  * owner route is missing.
  */
 
-export const CAPABILITIES = {
-  studio: 'the studio',
-  pages: 'pages',
-  publish: 'publishing',
-  blog: 'blog posts',
-  design: 'the design',
-  media: 'media',
-  products: 'products',
-  inventory: 'inventory',
-  orders: 'orders',
-  storeSettings: 'store settings',
-  reviews: 'reviews',
-  forms: 'forms',
-  submissions: 'form submissions',
-  analytics: 'analytics',
-  mail: 'mail',
-  domain: 'the domain and mail settings',
-  people: 'people',
-  languages: 'languages',
-  scheduling: 'scheduling',
-} as const;
-export type Capability = keyof typeof CAPABILITIES;
-export type Access = 'read' | 'write';
-
-/** Spec §3 contributor roles (code → name) live in the API package: the studio lists them too. */
-export { CONTRIBUTOR_ROLES };
-export type RoleCode = ContributorRoleCode;
-export const ROLE_CODES: readonly RoleCode[] = CONTRIBUTOR_ROLE_CODES;
-export const ADMIN_ROLE: RoleCode = 1;
-
-export function isRoleCode(code: unknown): code is RoleCode {
-  return typeof code === 'number' && Object.hasOwn(CONTRIBUTOR_ROLES, code);
-}
-
-type Grants = Partial<Record<Capability, Access>>;
-const ALL = Object.keys(CAPABILITIES) as Capability[];
-const every = (access: Access, except: Capability[] = []): Grants =>
-  Object.fromEntries(ALL.filter((c) => !except.includes(c)).map((c) => [c, access]));
-
-/**
- * What each role may do. `write` includes `read`. Rationale per role in docs/permissions.md.
- * People management (invitations, roles) stays with the owner and admins.
- */
-export const ROLE_GRANTS: Record<RoleCode, Grants> = {
-  1: every('write'),
-  2: { studio: 'read', orders: 'read', storeSettings: 'write', analytics: 'read' },
-  3: { studio: 'read', analytics: 'read' },
-  4: {
-    studio: 'read',
-    pages: 'write',
-    publish: 'write',
-    blog: 'write',
-    design: 'write',
-    media: 'write',
-    forms: 'write',
-    languages: 'write',
-  },
-  6: { studio: 'read', reviews: 'write', blog: 'read', submissions: 'read' },
-  7: { studio: 'read', blog: 'read', reviews: 'read' },
-  8: {
-    studio: 'read',
-    products: 'write',
-    inventory: 'write',
-    orders: 'write',
-    storeSettings: 'write',
-    reviews: 'write',
-    media: 'write',
-    analytics: 'read',
-    pages: 'read',
-  },
-  9: { studio: 'read', scheduling: 'write' },
-  10: every('read', ['people']),
-  11: { studio: 'read', submissions: 'write', mail: 'read', analytics: 'read', forms: 'read' },
-  12: { studio: 'read', scheduling: 'read' },
-  13: { studio: 'read', scheduling: 'write' },
-  14: {},
-  // The public address and the SMTP connection decide where every link in the site's mail
-  // leads and whose server sends it: changed by the owner and admins only.
-  15: { ...every('write', ['people', 'domain']), domain: 'read' },
-  16: { studio: 'read', pages: 'write', blog: 'read', design: 'read', media: 'write' },
-};
-
-export function roleName(code: number | null | undefined): string {
-  return isRoleCode(code) ? CONTRIBUTOR_ROLES[code] : 'Unknown';
-}
-
-/** The access a role has to a capability (none → null). */
-export function accessOf(code: number | null | undefined, capability: Capability): Access | null {
-  if (!isRoleCode(code)) return null;
-  return ROLE_GRANTS[code][capability] ?? null;
-}
-
-export function mayAccess(code: number | null | undefined, capability: Capability, access: Access): boolean {
-  const held = accessOf(code, capability);
-  return held === 'write' || (held === 'read' && access === 'read');
-}
+// The roles and their grants are domain policy (services use them too); re-exported for the
+// route table's readers.
+export * from '../services/contributors/permission-policy';
 
 interface RouteRule {
   capability: Capability;
@@ -275,6 +188,17 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'GET /api/studio/contributors/invitations': r('people'),
   'POST /api/studio/contributors/invitations': r('people'),
   'DELETE /api/studio/contributors/invitations/:id': r('people'),
+  // Settings → Developers: API tokens and webhooks send the site's data and powers outside,
+  // like the domain and mail settings: changed by the owner and admins only.
+  'GET /api/studio/api-tokens': r('domain'),
+  'POST /api/studio/api-tokens': r('domain'),
+  'DELETE /api/studio/api-tokens/:id': r('domain'),
+  'GET /api/studio/webhooks': r('domain'),
+  'POST /api/studio/webhooks': r('domain'),
+  'PUT /api/studio/webhooks/:id': r('domain'),
+  'DELETE /api/studio/webhooks/:id': r('domain'),
+  'GET /api/studio/webhooks/:id/deliveries': r('domain'),
+  'POST /api/studio/webhooks/:id/deliveries/:deliveryId/resend': r('domain'),
 };
 
 export type RouteDecision =
@@ -312,47 +236,4 @@ export function deniedMessage(roleCode: number | null | undefined, decision: Rou
   }
   const verb = decision.access === 'read' ? 'see' : 'change';
   return `Your role (${role}) cannot ${verb} ${CAPABILITIES[decision.capability]}.`;
-}
-
-/** Everything a role may do, for the studio (which hides what it cannot open). */
-export function grantsOf(roleCode: number | null | undefined): Grants {
-  return isRoleCode(roleCode) ? { ...ROLE_GRANTS[roleCode] } : {};
-}
-export const OWNER_GRANTS: Grants = every('write');
-
-/** Does `holder` cover every grant of `wanted` (write covers read)? */
-export function grantsCover(holder: Grants, wanted: Grants): boolean {
-  return (Object.entries(wanted) as [Capability, Access][]).every(([capability, access]) => {
-    const held = holder[capability];
-    return held === 'write' || (held === 'read' && access === 'read');
-  });
-}
-
-/** Who is acting: the site's owner, or a contributor with a role code. */
-export interface Actor {
-  role: string;
-  contributorRole: number | null;
-}
-
-const actorGrants = (actor: Actor): Grants =>
-  actor.role === 'OWNER' ? OWNER_GRANTS : actor.role === 'CONTRIBUTOR' ? grantsOf(actor.contributorRole) : {};
-
-/**
- * Nobody hands out more than they hold: a role may be given (by invitation or a role change)
- * only by someone whose own grants cover all of that role's. The owner and admins hold every
- * grant and may give any role; a role that manages people without holding everything may
- * give roles up to its own and no further, so it can never make an admin.
- */
-export function mayGrantRole(actor: Actor, roleCode: number): boolean {
-  return isRoleCode(roleCode) && grantsCover(actorGrants(actor), ROLE_GRANTS[roleCode]);
-}
-
-/**
- * Links and codes in mail (invitations, order and download links, gift card codes) are for
- * the person they were sent to. Only readers who already hold every grant, the owner and
- * admins, see them in the outbox: to anyone else an invitation link would be a way to a
- * role above their own.
- */
-export function mayReadMailSecrets(actor: Actor): boolean {
-  return grantsCover(actorGrants(actor), OWNER_GRANTS);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OWNER_GRANTS, ROLE_CODES, grantsOf, mayGrantRole, roleName } from '../plugins/permissions';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import {
   changeContributorRole,
   listContributors,
@@ -8,7 +9,7 @@ import {
 } from '../services/contributors/contributors';
 import { acceptInvitation } from '../services/contributors/accept-invitation';
 import { inviteContributor, listInvitations, revokeInvitation } from '../services/contributors/invitations';
-import { startAccountSession } from '../services/site-users/account-session';
+import { startAccountSession } from './account-cookies';
 import { SESSION_COOKIE, type SignedInUser, deleteSession } from '../services/site-users/sessions';
 import { schemaOf, zodRoutes } from './api-schema';
 
@@ -67,11 +68,13 @@ export async function contributorRoutes(app: FastifyInstance) {
       '/api/studio/contributors/:id',
       { schema: schemaOf('PUT /api/studio/contributors/:id') },
       async (request) => ({
-        contributor: await changeContributorRole(db, request.site.id, {
-          id: request.params.id,
-          roleCode: request.body.roleCode,
-          actor: actorOf(request),
-        }),
+        contributor: valueOrFail(
+          await changeContributorRole(db, request.site.id, {
+            id: request.params.id,
+            roleCode: request.body.roleCode,
+            actor: actorOf(request),
+          }),
+        ),
       }),
     );
 
@@ -79,7 +82,9 @@ export async function contributorRoutes(app: FastifyInstance) {
       '/api/studio/contributors/:id',
       { schema: schemaOf('DELETE /api/studio/contributors/:id') },
       async (request) => {
-        await removeContributor(db, request.site.id, { id: request.params.id, actor: actorOf(request) });
+        valueOrFail(
+          await removeContributor(db, request.site.id, { id: request.params.id, actor: actorOf(request) }),
+        );
         return { ok: true };
       },
     );
@@ -94,11 +99,13 @@ export async function contributorRoutes(app: FastifyInstance) {
       '/api/studio/contributors/invitations',
       { schema: schemaOf('POST /api/studio/contributors/invitations') },
       async (request, reply) => {
-        const invitation = await inviteContributor(db, request.site, {
-          email: request.body.email,
-          roleCode: request.body.roleCode,
-          inviter: actorOf(request),
-        });
+        const invitation = valueOrFail(
+          await inviteContributor(db, request.site, {
+            email: request.body.email,
+            roleCode: request.body.roleCode,
+            inviter: actorOf(request),
+          }),
+        );
         return reply.code(201).send({ invitation });
       },
     );
@@ -107,7 +114,7 @@ export async function contributorRoutes(app: FastifyInstance) {
       '/api/studio/contributors/invitations/:id',
       { schema: schemaOf('DELETE /api/studio/contributors/invitations/:id') },
       async (request) => {
-        await revokeInvitation(db, request.site.id, request.params.id);
+        valueOrFail(await revokeInvitation(db, request.site.id, request.params.id));
         return { ok: true };
       },
     );
@@ -122,7 +129,7 @@ export async function contributorRoutes(app: FastifyInstance) {
       config: { limit: ACCEPT_INVITATION_LIMIT },
     },
     async (request, reply) => {
-      const account = await acceptInvitation(db, request.site.id, request.body);
+      const account = valueOrFail(await acceptInvitation(db, request.site.id, request.body));
       // Whoever was signed in on this browser is replaced by the new contributor.
       await deleteSession(db, request.cookies[SESSION_COOKIE]);
       request.siteUser = undefined;

@@ -10,7 +10,7 @@ import {
 } from '../services/site-users/account-addresses';
 import { createCustomerAccount } from '../services/site-users/account-create';
 import { findAccountOrder, listAccountOrders } from '../services/site-users/account-orders';
-import { startAccountSession } from '../services/site-users/account-session';
+import { startAccountSession } from './account-cookies';
 import { SESSION_COOKIE, type SignedInUser, deleteSession } from '../services/site-users/sessions';
 import { schemaOf, zodRoutes } from './api-schema';
 

@@ -11,11 +11,7 @@ import {
 import { LANGUAGE_COOKIE, languageCookie } from '../services/languages/page-language';
 import { signInThrottle } from '../services/limits/sign-in-throttle';
 import { normaliseEmail } from '../services/site-users/accounts';
-import {
-  sessionCookieOptions,
-  setInfoCookie,
-  startAccountSession,
-} from '../services/site-users/account-session';
+import { sessionCookieOptions, setInfoCookie, startAccountSession } from './account-cookies';
 import { SESSION_COOKIE } from '../services/site-users/sessions';
 import { schemaOf, zodRoutes } from './api-schema';
 

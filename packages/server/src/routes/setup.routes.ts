@@ -4,7 +4,7 @@ import { websites } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { ensureCrumb } from '../plugins/crumb';
 import { requireOwner } from '../plugins/owner-auth';
-import { startAccountSession } from '../services/site-users/account-session';
+import { startAccountSession } from './account-cookies';
 import { createSite } from '../services/sites/create-site';
 import { newSiteInput, normaliseHost, normaliseOrigin } from '../services/sites/site-input';
 import { launchSite, siteLaunchedAt } from '../services/sites/site-launch';

@@ -6,11 +6,7 @@ import { ApiError } from '../errors';
 import { currentSiteUser } from '../plugins/owner-auth';
 import { LANGUAGE_COOKIE, languageCookie } from '../services/languages/page-language';
 import { findAccountByEmail } from '../services/site-users/accounts';
-import {
-  sessionCookieOptions,
-  setInfoCookie,
-  startAccountSession,
-} from '../services/site-users/account-session';
+import { sessionCookieOptions, setInfoCookie, startAccountSession } from './account-cookies';
 import { type SignInLimits, signInThrottle } from '../services/limits/sign-in-throttle';
 import { dummyHash, verifyPassword } from '../services/site-users/password';
 import { type Clock, systemClock } from '../services/account-security/clock';

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collections, forms, items, variants } from '../db/schema/index';
 import { CollectionType, RecordType } from '../pages/page-types';
-import { itemUrl } from '../pages/serialize-catalog';
+import { itemUrl } from '../services/serialize-catalog';
 import { requireLiveChange, requireOwner } from '../plugins/owner-auth';
 import { resolveBlockData } from '../services/studio/block-data';
 import {

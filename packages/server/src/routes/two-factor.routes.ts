@@ -13,7 +13,7 @@ import {
 } from '../services/account-security/two-factor';
 import { LANGUAGE_COOKIE, languageCookie } from '../services/languages/page-language';
 import { secretBoxFor } from '../services/payments/secret-box';
-import { startAccountSession } from '../services/site-users/account-session';
+import { startAccountSession } from './account-cookies';
 import type { SignedInUser } from '../services/site-users/sessions';
 import { schemaOf, zodRoutes } from './api-schema';
 

@@ -1,15 +1,6 @@
+import { fieldErrors } from '@store/api';
 import type { z } from 'zod';
 import { ApiError, type ErrorCode } from '../errors';
-
-/** The fields of a failed parse keyed by path ("_" for the whole value), first message each. */
-function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 
 function validationError(error: z.ZodError, code: ErrorCode = 'VALIDATION_FAILED'): ApiError {
   const errors = fieldErrors(error);

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import { CollectionType } from '../pages/page-types';
-import { collectionUrl, itemUrl } from '../pages/serialize-catalog';
+import { collectionUrl, itemUrl } from '../services/serialize-catalog';
 import { languageVersionUrl } from './seo-head';
 import { listCollections, listItems } from '../services/catalog.service';
 

@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../db/client';
 import type { SubscriptionPlan } from '../../db/schema/catalog';
 import { collections, items, products, variants } from '../../db/schema/index';
 import { ApiError } from '../../errors';
-import { itemUrl } from '../../pages/serialize-catalog';
+import { itemUrl } from '../serialize-catalog';
 import { decodeCursor, olderThan, paginate } from '../owner/cursor';
 import type { StoredImage } from './product-checks';
 

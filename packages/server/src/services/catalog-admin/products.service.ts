@@ -7,7 +7,7 @@ import { theRow } from '../../db/rows';
 import { items, products } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { cleanHtml } from '../html/clean-html';
-import { RecordType } from '../../pages/page-types';
+import { RecordType } from '@store/commerce';
 import {
   type StoredImage,
   checkProductRules,

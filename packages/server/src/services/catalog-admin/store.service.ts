@@ -10,7 +10,7 @@ import type { Database, Tx } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { type NavigationItem, categories, collections, items, navigations } from '../../db/schema/index';
 import { ApiError } from '../../errors';
-import { CollectionType } from '../../pages/page-types';
+import { CollectionType } from '@store/commerce';
 import { MAIN_NAVIGATION } from '../studio/navigation.service';
 import { notifySiteChanged } from '../studio/site-changed';
 import { lockSiteSlugs } from '../studio/pages.service';

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { siteUserSessions, siteUsers } from '../../db/schema/index';
-import { ApiError } from '../../errors';
-import { type Actor, ROLE_CODES, mayGrantRole, roleName } from '../../plugins/permissions';
-import { roleCeilingMessage } from './invitations';
+import { type Outcome, Rejection, asOutcome } from '../../reasons';
+import { type Actor, ROLE_CODES, mayGrantRole, roleName } from './permission-policy';
+import { roleCeiling } from './invitations';
 
 const columns = {
   id: siteUsers.id,
@@ -35,9 +35,7 @@ export async function listContributors(db: Database, websiteId: string) {
 }
 
 /** Nobody changes or removes themselves: an admin could otherwise lock the site's people out. */
-function notSelf(actorId: string, id: string) {
-  if (actorId === id) throw new ApiError('CONFLICT', 'You cannot change your own role.');
-}
+const isSelf = (actorId: string, id: string) => actorId === id;
 
 /** The contributors an actor may manage: those whose role the actor could have given. */
 const withinReach = (actor: Actor) =>
@@ -47,13 +45,18 @@ const withinReach = (actor: Actor) =>
   );
 
 /** Nothing matched within reach: a contributor above the actor (403), or none at all (404). */
-async function outOfReach(db: Database | Tx, websiteId: string, id: string, actor: Actor): Promise<never> {
+async function outOfReach(
+  db: Database | Tx,
+  websiteId: string,
+  id: string,
+  actor: Actor,
+): Promise<Extract<Outcome<never>, { ok: false }>> {
   const [row] = await db
     .select({ roleCode: siteUsers.contributorRole })
     .from(siteUsers)
     .where(isContributor(websiteId, id));
-  if (!row) throw new ApiError('NOT_FOUND', 'No such contributor.');
-  throw new ApiError('FORBIDDEN', roleCeilingMessage(actor, row.roleCode ?? 14));
+  if (!row) return { ok: false, reason: 'CONTRIBUTOR_NOT_FOUND' };
+  return roleCeiling(actor, row.roleCode ?? 14);
 }
 
 /**
@@ -64,17 +67,16 @@ export async function changeContributorRole(
   db: Database,
   websiteId: string,
   input: { id: string; roleCode: number; actor: Actor & { id: string } },
-) {
-  notSelf(input.actor.id, input.id);
-  if (!mayGrantRole(input.actor, input.roleCode))
-    throw new ApiError('FORBIDDEN', roleCeilingMessage(input.actor, input.roleCode));
+): Promise<Outcome<ReturnType<typeof view>>> {
+  if (isSelf(input.actor.id, input.id)) return { ok: false, reason: 'OWN_ROLE' };
+  if (!mayGrantRole(input.actor, input.roleCode)) return roleCeiling(input.actor, input.roleCode);
   const [row] = await db
     .update(siteUsers)
     .set({ contributorRole: input.roleCode })
     .where(and(isContributor(websiteId, input.id), withinReach(input.actor)))
     .returning(columns);
   if (!row) return outOfReach(db, websiteId, input.id, input.actor);
-  return view(row);
+  return { ok: true, value: view(row) };
 }
 
 /**
@@ -86,15 +88,20 @@ export async function removeContributor(
   db: Database,
   websiteId: string,
   input: { id: string; actor: Actor & { id: string } },
-): Promise<void> {
-  notSelf(input.actor.id, input.id);
-  await db.transaction(async (tx) => {
-    const gone = await tx
-      .update(siteUsers)
-      .set({ role: 'SITE_USER', contributorRole: null })
-      .where(and(isContributor(websiteId, input.id), withinReach(input.actor)))
-      .returning({ id: siteUsers.id });
-    if (gone.length === 0) await outOfReach(tx, websiteId, input.id, input.actor);
-    await tx.delete(siteUserSessions).where(eq(siteUserSessions.siteUserId, input.id));
-  });
+): Promise<Outcome<void>> {
+  if (isSelf(input.actor.id, input.id)) return { ok: false, reason: 'OWN_ROLE' };
+  return asOutcome(() =>
+    db.transaction(async (tx) => {
+      const gone = await tx
+        .update(siteUsers)
+        .set({ role: 'SITE_USER', contributorRole: null })
+        .where(and(isContributor(websiteId, input.id), withinReach(input.actor)))
+        .returning({ id: siteUsers.id });
+      if (gone.length === 0) {
+        const refused = await outOfReach(tx, websiteId, input.id, input.actor);
+        throw new Rejection(refused.reason, refused.values);
+      }
+      await tx.delete(siteUserSessions).where(eq(siteUserSessions.siteUserId, input.id));
+    }),
+  );
 }

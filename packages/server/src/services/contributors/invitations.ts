@@ -3,8 +3,8 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { contributorInvitations, siteUsers } from '../../db/schema/index';
-import { ApiError } from '../../errors';
-import { type Actor, mayGrantRole, roleName } from '../../plugins/permissions';
+import type { Outcome } from '../../reasons';
+import { type Actor, mayGrantRole, roleName } from './permission-policy';
 import { enqueueEmail } from '../email/email-outbox';
 import { invitationMail } from './invitation-mail';
 import { siteBaseUrl } from '../site-base-url';
@@ -30,10 +30,10 @@ function invitationView(row: typeof contributorInvitations.$inferSelect) {
   };
 }
 
-/** "Your role (Editor) cannot give the role Admin." */
-export function roleCeilingMessage(actor: Actor, roleCode: number): string {
+/** The refusal of a role above the actor's grants: "Your role (Editor) cannot give the role Admin." */
+export function roleCeiling(actor: Actor, roleCode: number) {
   const own = actor.role === 'OWNER' ? 'Owner' : roleName(actor.contributorRole);
-  return `Your role (${own}) cannot give the role ${roleName(roleCode)}.`;
+  return { ok: false as const, reason: 'ROLE_CEILING' as const, values: { own, role: roleName(roleCode) } };
 }
 
 /**
@@ -47,19 +47,16 @@ export async function inviteContributor(
   db: Database,
   site: Site,
   input: { email: string; roleCode: number; inviter: Actor & { id: string } },
-) {
-  if (!mayGrantRole(input.inviter, input.roleCode))
-    throw new ApiError('FORBIDDEN', roleCeilingMessage(input.inviter, input.roleCode));
+): Promise<Outcome<ReturnType<typeof invitationView>>> {
+  if (!mayGrantRole(input.inviter, input.roleCode)) return roleCeiling(input.inviter, input.roleCode);
   const email = normaliseEmail(input.email);
   const [existing] = await db
     .select({ role: siteUsers.role })
     .from(siteUsers)
     .where(and(eq(siteUsers.websiteId, site.id), eq(siteUsers.email, email)))
     .limit(1);
-  if (existing?.role === 'OWNER') throw new ApiError('CONFLICT', 'This address belongs to the site owner.');
-  if (existing?.role === 'CONTRIBUTOR') {
-    throw new ApiError('CONFLICT', 'This person is already a contributor: change their role instead.');
-  }
+  if (existing?.role === 'OWNER') return { ok: false, reason: 'ADDRESS_IS_OWNER' };
+  if (existing?.role === 'CONTRIBUTOR') return { ok: false, reason: 'ALREADY_CONTRIBUTOR' };
   const token = randomBytes(32).toString('base64url');
   const link = `${siteBaseUrl(site)}${ACCEPT_PATH}?token=${token}`;
   const role = roleName(input.roleCode);
@@ -93,7 +90,7 @@ export async function inviteContributor(
     });
     return upserted;
   });
-  return invitationView(row);
+  return { ok: true, value: invitationView(row) };
 }
 
 /** Invitations not yet accepted, newest first. */
@@ -106,7 +103,7 @@ export async function listInvitations(db: Database, websiteId: string) {
   return rows.map(invitationView);
 }
 
-export async function revokeInvitation(db: Database, websiteId: string, id: string): Promise<void> {
+export async function revokeInvitation(db: Database, websiteId: string, id: string): Promise<Outcome<void>> {
   const gone = await db
     .delete(contributorInvitations)
     .where(
@@ -117,5 +114,6 @@ export async function revokeInvitation(db: Database, websiteId: string, id: stri
       ),
     )
     .returning({ id: contributorInvitations.id });
-  if (gone.length === 0) throw new ApiError('NOT_FOUND', 'No such invitation.');
+  if (gone.length === 0) return { ok: false, reason: 'INVITATION_NOT_FOUND' };
+  return { ok: true, value: undefined };
 }

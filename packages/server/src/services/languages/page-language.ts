@@ -1,6 +1,5 @@
 import type { Layout } from '@store/blocks';
 import type { Database } from '../../db/client';
-import type { PageContext } from '../../pages/page-context';
 import { type SiteLanguage, defaultLanguageOf, listSiteLanguages, matchLanguage } from './site-languages';
 import { translateLayout } from './block-texts';
 import { type Lookup, translateForm, translateSiteFrame } from './site-texts';
@@ -17,6 +16,18 @@ export function languageCookie(request: { protocol: string }) {
     maxAge: 365 * 24 * 3600,
     secure: request.protocol === 'https',
   };
+}
+
+/**
+ * What localizing reads and rewrites in a page context (pages/page-context.ts builds the
+ * whole; it fits this shape, so the service does not depend on the page layer).
+ */
+export interface LocalizablePage {
+  website: Record<string, unknown>;
+  item?: Record<string, unknown>;
+  items?: Record<string, unknown>[];
+  product?: Record<string, unknown>;
+  [key: string]: unknown;
 }
 
 export interface PageLanguage {
@@ -94,7 +105,11 @@ const displayName = (tag: string, all: readonly SiteLanguage[]): string => {
  * and every translated text (page and navigation titles, product titles and descriptions,
  * localized strings). What has no translation keeps its default text.
  */
-export async function localizePage(db: Database, context: PageContext, choice: PageLanguage): Promise<void> {
+export async function localizePage(
+  db: Database,
+  context: LocalizablePage,
+  choice: PageLanguage,
+): Promise<void> {
   context.website.language = choice.language;
   if (choice.enabled.length > 1) {
     const options = choice.enabled.map((l) => ({

@@ -2,12 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { collections, forms, headerFooters, items, navigations, translations } from '../../db/schema/index';
 import type { NavigationItem } from '../../db/schema/site';
-import {
-  defaultLocalizedStrings,
-  defaultThemeStrings,
-  themeStringLabel,
-} from '../../pages/localized-strings';
-import { RecordType } from '../../pages/page-types';
+import { defaultLocalizedStrings, defaultThemeStrings, themeStringLabel } from './localized-strings';
+import { RecordType } from '@store/commerce';
 import { cleanHtml } from '../html/clean-html';
 import { notifySiteChanged } from '../studio/site-changed';
 import { publishedBlockTexts } from './block-texts';

@@ -1,7 +1,7 @@
 import { type SQL, and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { formSubmissions, forms } from '../../db/schema/index';
-import { defaultLocalizedStrings } from '../../pages/localized-strings';
+import { defaultLocalizedStrings } from '../languages/localized-strings';
 import type { StoredForm } from '../forms/forms.service';
 import { answerCell } from './submission-cells';
 import { CSV_BATCH, keysetBatches } from './csv';

@@ -5,13 +5,14 @@ import {
   type InstalmentPreferences,
   STORE_SETTINGS_MESSAGES,
   type StorePreferences,
+  fieldErrors,
 } from '@store/api';
 import type { CurrencyCode } from '@store/commerce';
 import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { commercePreferences, websites } from '../../db/schema/index';
 import { ApiError } from '../../errors';
-import { parseWith } from '../../routes/validate';
 import type { Db } from '../cart/cart-store';
 
 /** What a store that never saved instalments offers: today's US Afterpay terms, $35–$2 000. */
@@ -103,6 +104,15 @@ async function saveStored(
   await db.execute(sql`select pg_notify('site_changed', ${websiteId})`);
 }
 
+/** A partial change checked by its namespace's schema: 400 with the first message per field. */
+function checkedChange<T extends z.ZodType>(schema: T, fields: unknown): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrors(parsed.error);
+  const first = Object.entries(errors)[0];
+  throw new ApiError('VALIDATION_FAILED', first ? `${first[0]}: ${first[1]}` : undefined, { errors });
+}
+
 /**
  * PUT /api/v1/commerce-preferences/:namespace: any subset of the namespace's fields, checked by
  * its schema (400 with per-field errors), merged over what is saved, stored in one transaction
@@ -123,7 +133,7 @@ export async function putPreferences(
   const { websiteId: _ignored, ...fields } = body as Record<string, unknown>;
   return db.transaction(async (tx) => {
     if (namespace === 'instalments') {
-      const change = parseWith(commercePreferenceSchemas.instalments.partial(), fields);
+      const change = checkedChange(commercePreferenceSchemas.instalments.partial(), fields);
       const next = { ...(await instalmentPreferences(tx, websiteId)), ...change };
       if (next.maxCents <= next.minCents)
         throw new ApiError('VALIDATION_FAILED', `maxCents: ${STORE_SETTINGS_MESSAGES.maxAboveMin}`, {
@@ -132,7 +142,7 @@ export async function putPreferences(
       await saveStored(tx, websiteId, 'instalments', next);
       return next;
     }
-    const change = parseWith(commercePreferenceSchemas.store.partial(), fields);
+    const change = checkedChange(commercePreferenceSchemas.store.partial(), fields);
     // Locked first: two owners saving different flags at once must not undo each other.
     const [row] = await tx
       .select({ storeSettings: websites.storeSettings })

@@ -5,7 +5,7 @@ import type { Database, Tx } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { collections, items, navigations, pageSettings } from '../../db/schema/index';
 import { ApiError } from '../../errors';
-import { CollectionType } from '../../pages/page-types';
+import { CollectionType } from '@store/commerce';
 import { MAIN_NAVIGATION } from './navigation.service';
 import { capDescription } from './seo-description';
 import { notifySiteChanged } from './site-changed';

@@ -6,7 +6,7 @@ import { theRow } from '../../db/rows';
 import { categories, collections, items } from '../../db/schema/index';
 import { ApiError } from '../../errors';
 import { cleanHtml } from '../html/clean-html';
-import { CollectionType, RecordType } from '../../pages/page-types';
+import { CollectionType, RecordType } from '@store/commerce';
 import { notifySiteChanged } from './site-changed';
 import { slugify, uniqueName } from './unique-name';
 

@@ -1,12 +1,5 @@
-import { minorToDecimal } from '@store/commerce';
-import type {
-  CategoryRow,
-  CollectionRow,
-  ItemRow,
-  ProductRecord,
-  VariantRow,
-} from '../services/catalog.service';
-import { CollectionType } from './page-types';
+import { CollectionType, minorToDecimal } from '@store/commerce';
+import type { CategoryRow, CollectionRow, ItemRow, ProductRecord, VariantRow } from './catalog.service';
 
 /** URL of a collection: the home page is `/`. */
 export function collectionUrl(collection: Pick<CollectionRow, 'urlId'>): string {

@@ -1,0 +1,27 @@
+/** Page-type codes (spec §2): the server routes by them, the studio and the templates read them. */
+export const PageType = {
+  collection: 1,
+  page: 2,
+  contentItem: 50,
+  notFound: 100,
+  error: 101,
+  search: 102,
+  lockScreen: 103,
+  popupOverlay: 104,
+  memberAreaAccessDenied: 106,
+  showCart: 200,
+  checkout: 201,
+  orderConfirmed: 202,
+  orderStatus: 211,
+  /** The visitor's account page. Not in the spec's list, which has no such page. */
+  customerAccount: 250,
+  newsletterUnsubscribe: 300,
+} as const;
+
+export type PageTypeCode = (typeof PageType)[keyof typeof PageType];
+
+/** Collection type codes (spec §3) used by the router. */
+export const CollectionType = { generic: 1, page: 10, products: 13 } as const;
+
+/** Record type codes (spec §3). */
+export const RecordType = { text: 1, storeItem: 11 } as const;
