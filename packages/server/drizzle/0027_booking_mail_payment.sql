@@ -12,3 +12,12 @@ CREATE TABLE IF NOT EXISTS "staff_calendar_feeds" (
 CREATE UNIQUE INDEX IF NOT EXISTS "staff_calendar_feeds_secret_idx" ON "staff_calendar_feeds" USING btree ("secret_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "staff_calendar_feeds_live_idx" ON "staff_calendar_feeds" USING btree ("website_id","staff_id") WHERE "revoked_at" is null;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "staff_calendar_feeds_staff_idx" ON "staff_calendar_feeds" USING btree ("staff_id");
+--> statement-breakpoint
+-- A booking's mail state: its manage token sealed with the server's key, and the invitation's SEQUENCE.
+CREATE TABLE IF NOT EXISTS "scheduling_booking_mail" (
+  "booking_id" text PRIMARY KEY NOT NULL REFERENCES "scheduling_bookings"("id") ON DELETE cascade,
+  "website_id" text NOT NULL REFERENCES "websites"("id") ON DELETE cascade,
+  "manage_token_sealed" text,
+  "ics_sequence" integer DEFAULT 0 NOT NULL,
+  "updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);

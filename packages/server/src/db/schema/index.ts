@@ -15,3 +15,4 @@ export * from './payments';
 export * from './account-security';
 export * from './scheduling-feeds';
 export * from './scheduling';
+export * from './scheduling-mail';
