@@ -5,7 +5,7 @@ import { SiteFrame } from './components/site-frame';
 import { HeaderFooterPanel } from './panels/header-footer-panel';
 import { MediaPanel } from './panels/media-panel';
 import { PagesPanel } from './panels/pages-panel';
-import { paths } from './router';
+import { navigate, paths } from './router';
 import { LaunchBanner } from './setup/launch-banner';
 import { ACCOUNT_PATHS } from './account/account-api';
 import { canOpenTab, usePermissions } from './settings/people-api';
@@ -27,6 +27,9 @@ const AnalyticsArea = lazy(() =>
 const SettingsArea = lazy(() =>
   import('./settings/settings-area').then((m) => ({ default: m.SettingsArea })),
 );
+const SchedulingArea = lazy(() =>
+  import('./scheduling/scheduling-area').then((m) => ({ default: m.SchedulingArea })),
+);
 // Your account (two-step sign-in): its own chunk, opened rarely.
 const AccountScreen = lazy(() =>
   import('./account/account-screen').then((m) => ({ default: m.AccountScreen })),
@@ -47,7 +50,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
   const editing = /^\/config\/pages\/([^/]+)$/.exec(path)?.[1];
   const blog = /^\/config\/blogs\/([^/]+)$/.exec(path)?.[1];
   // Areas with sections of their own, shown at full width instead of beside the site.
-  const area = (['commerce', 'forms', 'analytics', 'settings'] as const).find((a) =>
+  const area = (['commerce', 'forms', 'analytics', 'scheduling', 'settings'] as const).find((a) =>
     path.startsWith(`/config/${a}`),
   );
   const commerce = area === 'commerce';
@@ -100,9 +103,15 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
     { to: paths.commerce(), label: 'Commerce', active: commerce, id: 'commerce' },
     { to: '/config/forms', label: 'Forms', active: area === 'forms', id: 'forms' },
     { to: '/config/analytics', label: 'Analytics', active: area === 'analytics', id: 'analytics' },
+    { to: '/config/scheduling', label: 'Scheduling', active: area === 'scheduling', id: 'scheduling' },
     { to: '/config/settings', label: 'Settings', active: area === 'settings', id: 'settings' },
   ].filter((t) => (permissions === null ? t.active : canOpenTab(permissions, t.id)));
   const where = account ? 'Account' : tabs.find((t) => t.active)?.label;
+  // Signing in lands on Pages: a role that cannot open them (scheduling only) goes to its first tab.
+  const firstTab = tabs[0]?.to;
+  useEffect(() => {
+    if (permissions && denied && path === paths.pages && firstTab) navigate(firstTab, { replace: true });
+  }, [permissions, denied, path, firstTab]);
 
   return (
     <div className="shell" ref={shellRef}>
@@ -202,6 +211,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
           {area === 'commerce' && <CommercePanel path={path} />}
           {area === 'forms' && <FormsArea path={path} />}
           {area === 'analytics' && <AnalyticsArea path={path} />}
+          {area === 'scheduling' && <SchedulingArea path={path} />}
           {area === 'settings' && <SettingsArea path={path} />}
         </Suspense>
       ) : editing ? (

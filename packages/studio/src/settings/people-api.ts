@@ -36,6 +36,7 @@ const TAB_CAPABILITIES: Record<string, string[]> = {
   // The popup is part of the design (a newsletter sign-up over the pages).
   forms: ['forms', 'submissions', 'design'],
   analytics: ['analytics'],
+  scheduling: ['scheduling'],
   settings: ['people', 'languages', 'mail', 'domain'],
 };
 
@@ -56,6 +57,8 @@ const SECTION_CAPABILITIES: Record<string, string> = {
   'settings/languages': 'languages',
   'settings/mail': 'mail',
   'settings/domain-mail': 'domain',
+  // API tokens and webhooks: the owner's and admins' like the domain (plugins/permissions.ts).
+  'settings/developers': 'domain',
 };
 
 /** A section not in the table shows for everyone (the server still decides). */
