@@ -1,17 +1,11 @@
-import { API_MESSAGES } from '@store/api';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { contributorInvitations, siteUsers } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { type Outcome, Rejection, asOutcome, reasonCatalogue } from '../../reasons';
 import { normaliseEmail } from '../site-users/accounts';
 import { hashPassword, verifyPassword } from '../site-users/password';
 import { hashToken } from './invitations';
-
-export const INVALID_INVITATION = 'This invitation link is not valid any more. Ask for a new invitation.';
-const ACCOUNT_EXISTS = API_MESSAGES.invitationAccountExists;
-const WRONG_ACCOUNT_PASSWORD = API_MESSAGES.invitationWrongPassword;
-const NEW_PASSWORD_NEEDED = API_MESSAGES.invitationNewPassword;
 
 export interface AcceptInput {
   token: string;
@@ -47,65 +41,66 @@ export async function acceptInvitation(
   db: Database,
   websiteId: string,
   input: AcceptInput,
-): Promise<{ id: string; websiteId: string; email: string; roleCode: number }> {
+): Promise<Outcome<{ id: string; websiteId: string; email: string; roleCode: number }>> {
   const email = normaliseEmail(input.email);
   const [invitation] = await db
     .select({ id: contributorInvitations.id })
     .from(contributorInvitations)
     .where(livePending(websiteId, input.token, email))
     .limit(1);
-  if (!invitation) throw new ApiError('NOT_FOUND', INVALID_INVITATION);
+  if (!invitation) return { ok: false, reason: 'INVITATION_INVALID' };
   const [account] = await db
     .select({ id: siteUsers.id, role: siteUsers.role, passwordHash: siteUsers.passwordHash })
     .from(siteUsers)
     .where(and(eq(siteUsers.websiteId, websiteId), eq(siteUsers.email, email)))
     .limit(1);
-  if (account?.role === 'OWNER') throw new ApiError('CONFLICT', 'This address belongs to the site owner.');
+  if (account?.role === 'OWNER') return { ok: false, reason: 'ADDRESS_IS_OWNER' };
   if (account) {
-    if (!input.currentPassword) throw new ApiError('CONFLICT', ACCOUNT_EXISTS);
+    if (!input.currentPassword) return { ok: false, reason: 'INVITATION_ACCOUNT_EXISTS' };
     if (!(await verifyPassword(input.currentPassword, account.passwordHash)))
-      throw new ApiError('UNAUTHORIZED', WRONG_ACCOUNT_PASSWORD);
+      return { ok: false, reason: 'INVITATION_PASSWORD_WRONG' };
   } else if (!input.password) {
-    throw new ApiError('VALIDATION_FAILED', NEW_PASSWORD_NEEDED, {
-      errors: { password: NEW_PASSWORD_NEEDED },
-    });
+    const message = reasonCatalogue.INVITATION_PASSWORD_NEEDED.message;
+    return { ok: false, reason: 'INVITATION_PASSWORD_NEEDED', details: { errors: { password: message } } };
   }
   const newHash = account ? null : await hashPassword(input.password ?? '');
 
-  return db.transaction(async (tx) => {
-    const [spent] = await tx
-      .update(contributorInvitations)
-      .set({ acceptedAt: sql`now()` })
-      .where(livePending(websiteId, input.token, email))
-      .returning({ roleCode: contributorInvitations.roleCode });
-    if (!spent) throw new ApiError('NOT_FOUND', INVALID_INVITATION);
-    const contributor = { role: 'CONTRIBUTOR' as const, contributorRole: spent.roleCode };
-    let id: string;
-    if (account) {
-      // Still the account whose password was just checked (not changed meanwhile, not the owner).
-      const [upgraded] = await tx
-        .update(siteUsers)
-        .set(contributor)
-        .where(
-          and(
-            eq(siteUsers.id, account.id),
-            eq(siteUsers.passwordHash, account.passwordHash),
-            ne(siteUsers.role, 'OWNER'),
-          ),
-        )
-        .returning({ id: siteUsers.id });
-      if (!upgraded) throw new ApiError('CONFLICT', ACCOUNT_EXISTS);
-      id = upgraded.id;
-    } else {
-      // An account made for this address since the check above must be proven like any other.
-      const rows = await tx
-        .insert(siteUsers)
-        .values({ websiteId, email, passwordHash: newHash ?? '', ...contributor })
-        .onConflictDoNothing()
-        .returning({ id: siteUsers.id });
-      if (rows.length === 0) throw new ApiError('CONFLICT', ACCOUNT_EXISTS);
-      id = theRow(rows, 'insert into site_users').id;
-    }
-    return { id, websiteId, email, roleCode: spent.roleCode };
-  });
+  return asOutcome(() =>
+    db.transaction(async (tx) => {
+      const [spent] = await tx
+        .update(contributorInvitations)
+        .set({ acceptedAt: sql`now()` })
+        .where(livePending(websiteId, input.token, email))
+        .returning({ roleCode: contributorInvitations.roleCode });
+      if (!spent) throw new Rejection('INVITATION_INVALID');
+      const contributor = { role: 'CONTRIBUTOR' as const, contributorRole: spent.roleCode };
+      let id: string;
+      if (account) {
+        // Still the account whose password was just checked (not changed meanwhile, not the owner).
+        const [upgraded] = await tx
+          .update(siteUsers)
+          .set(contributor)
+          .where(
+            and(
+              eq(siteUsers.id, account.id),
+              eq(siteUsers.passwordHash, account.passwordHash),
+              ne(siteUsers.role, 'OWNER'),
+            ),
+          )
+          .returning({ id: siteUsers.id });
+        if (!upgraded) throw new Rejection('INVITATION_ACCOUNT_EXISTS');
+        id = upgraded.id;
+      } else {
+        // An account made for this address since the check above must be proven like any other.
+        const rows = await tx
+          .insert(siteUsers)
+          .values({ websiteId, email, passwordHash: newHash ?? '', ...contributor })
+          .onConflictDoNothing()
+          .returning({ id: siteUsers.id });
+        if (rows.length === 0) throw new Rejection('INVITATION_ACCOUNT_EXISTS');
+        id = theRow(rows, 'insert into site_users').id;
+      }
+      return { id, websiteId, email, roleCode: spent.roleCode };
+    }),
+  );
 }
