@@ -16,10 +16,14 @@ export const SCHEDULING_MESSAGES = {
   tooFar: 'That time is too far ahead to book.',
   changeClosed: 'This booking can no longer be changed online. Please contact us.',
   linkInvalid: 'This booking link is not valid.',
-  notActive: 'This booking is cancelled and can no longer be changed.',
+  notActive: 'This booking was cancelled or has taken place: it can no longer be changed.',
   hhmm: 'Use a time such as 09:00 (24-hour clock).',
   intervalOrder: 'Each time range must end after it starts.',
   timeZone: 'Use a time zone such as Europe/London or America/New_York.',
+  notFound: '{what} was not found.',
+  inUse: 'It has bookings: turn it off instead of deleting it.',
+  intakeRequired: 'Please answer {field}.',
+  range: 'Choose a range of at most 62 days that ends after it starts.',
 } as const;
 
 export const BOOKING_STATUSES = [

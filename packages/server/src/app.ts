@@ -41,6 +41,8 @@ import { ownerRoutes } from './routes/owner.routes';
 import { restockRoutes } from './routes/restock.routes';
 import { newsletterRoutes } from './routes/newsletter.routes';
 import { reviewRoutes } from './routes/reviews.routes';
+import { schedulingRoutes } from './routes/scheduling.routes';
+import { schedulingPublicRoutes } from './routes/scheduling-public.routes';
 import { analyticsRoutes } from './routes/analytics.routes';
 import { openApiCollector, openApiRoutes } from './routes/openapi.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -277,6 +279,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailSettingsRoutes);
   await app.register(checkoutPaymentPolicy);
   await app.register(contributorRoutes);
+  await app.register(schedulingRoutes);
+  await app.register(schedulingPublicRoutes);
   // The studio (#13): its API areas and the app under /config.
   await app.register(async (studio) => {
     // A successful studio write drops this process's cached pages of the site before it answers.

@@ -8,6 +8,7 @@ import {
 } from '@store/commerce';
 import { ACCOUNT_SECURITY_MESSAGES as SECURITY, API_MESSAGES, STUDIO_MESSAGES as STUDIO } from '@store/api';
 import { PLATFORM_MESSAGES as PLATFORM } from '@store/api';
+import { SCHEDULING_MESSAGES as SCHEDULING } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
 import { FORM_MESSAGES } from '@store/commerce';
 
@@ -70,6 +71,17 @@ export const reasonCatalogue = {
   TWO_FACTOR_OFF: { code: 'CONFLICT', status: 409, message: SECURITY.twoFactorOff },
   PASSWORD_WRONG: { code: 'FORBIDDEN', status: 403, message: SECURITY.passwordWrong },
   SECRETS_KEY_MISSING: { code: 'UNPROCESSABLE', status: 422, message: SECURITY.secretsKeyMissing },
+  // Scheduling (services/scheduling): a time someone else took first, the type's rules.
+  SLOT_TAKEN: { code: 'CONFLICT', status: 409, message: SCHEDULING.slotTaken },
+  SLOT_UNAVAILABLE: { code: 'CONFLICT', status: 409, message: SCHEDULING.slotUnavailable },
+  BOOKING_TOO_SOON: { code: 'UNPROCESSABLE', status: 422, message: SCHEDULING.tooSoon },
+  BOOKING_TOO_FAR: { code: 'UNPROCESSABLE', status: 422, message: SCHEDULING.tooFar },
+  BOOKING_CHANGE_CLOSED: { code: 'CONFLICT', status: 409, message: SCHEDULING.changeClosed },
+  BOOKING_NOT_ACTIVE: { code: 'CONFLICT', status: 409, message: SCHEDULING.notActive },
+  BOOKING_LINK_INVALID: { code: 'NOT_FOUND', status: 404, message: SCHEDULING.linkInvalid },
+  SCHEDULING_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: SCHEDULING.notFound },
+  SCHEDULING_IN_USE: { code: 'CONFLICT', status: 409, message: SCHEDULING.inUse },
+  SCHEDULING_RANGE: { code: 'VALIDATION_FAILED', status: 400, message: SCHEDULING.range },
   // The owner's catalogue: stores, categories, products and stock (services/catalog-admin).
   STORE_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: CATALOG.storeNotFound },
   NOT_A_STORE: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.notAStore },

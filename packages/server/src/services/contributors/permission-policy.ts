@@ -27,6 +27,7 @@ export const CAPABILITIES = {
   people: 'people',
   languages: 'languages',
   scheduling: 'scheduling',
+  schedulingSetup: 'appointment types, staff and hours',
 } as const;
 export type Capability = keyof typeof CAPABILITIES;
 export type Access = 'read' | 'write';
@@ -77,11 +78,11 @@ export const ROLE_GRANTS: Record<RoleCode, Grants> = {
     analytics: 'read',
     pages: 'read',
   },
-  9: { studio: 'read', scheduling: 'write' },
+  9: { studio: 'read', scheduling: 'write', schedulingSetup: 'write' },
   10: every('read', ['people']),
   11: { studio: 'read', submissions: 'write', mail: 'read', analytics: 'read', forms: 'read' },
-  12: { studio: 'read', scheduling: 'read' },
-  13: { studio: 'read', scheduling: 'write' },
+  12: { studio: 'read', scheduling: 'read', schedulingSetup: 'read' },
+  13: { studio: 'read', scheduling: 'write', schedulingSetup: 'read' },
   14: {},
   // The public address and the SMTP connection decide where every link in the site's mail
   // leads and whose server sends it: changed by the owner and admins only.

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
+import { schedulingStaff, schedulingTypeStaff, schedulingTypes } from '../db/schema/index';
+import { valueOrFail } from '../reasons';
+import { monthAvailability } from '../services/scheduling/availability';
+import { publicBookingView } from '../services/scheduling/booking-view';
+import {
+  bookingByToken,
+  cancelBooking,
+  createBooking,
+  rescheduleBooking,
+} from '../services/scheduling/bookings';
+import { usableZone } from '../services/scheduling/clock';
+import { schemaOf, zodRoutes } from './api-schema';
+
+/** Booking is a stored write the owner acts on: 20 per client address per 10 minutes. */
+const BOOK_LIMIT = { name: 'scheduling-book', max: 20, windowMs: 10 * 60_000 };
+const MANAGE_LIMIT = { name: 'scheduling-manage', max: 30, windowMs: 10 * 60_000 };
+
+/**
+ * Visitors' scheduling (the scheduling block and page): bookable types, a month's free times
+ * (UTC instants and the site's time zone; the same for every visitor, so briefly cacheable),
+ * booking, and the signed manage link (read, reschedule, cancel).
+ */
+export async function schedulingPublicRoutes(app: FastifyInstance) {
+  const db = app.database.db;
+  const api = zodRoutes(app);
+
+  api.get(
+    '/api/scheduling/types',
+    { schema: schemaOf('GET /api/scheduling/types') },
+    async (request, reply) => {
+      const siteId = request.site.id;
+      const [types, staff] = await Promise.all([
+        db
+          .select()
+          .from(schedulingTypes)
+          .where(and(eq(schedulingTypes.websiteId, siteId), eq(schedulingTypes.active, true)))
+          .orderBy(asc(schedulingTypes.createdAt), asc(schedulingTypes.id)),
+        db
+          .select({ typeId: schedulingTypeStaff.typeId, id: schedulingStaff.id, name: schedulingStaff.name })
+          .from(schedulingTypeStaff)
+          .innerJoin(schedulingStaff, eq(schedulingStaff.id, schedulingTypeStaff.staffId))
+          .where(and(eq(schedulingTypeStaff.websiteId, siteId), eq(schedulingStaff.active, true)))
+          .orderBy(asc(schedulingStaff.createdAt)),
+      ]);
+      reply.header('cache-control', 'public, max-age=30');
+      return {
+        timeZone: usableZone(request.site.timeZone),
+        types: types
+          .map((t) => ({
+            id: t.id,
+            name: t.name,
+            description: t.description,
+            durationMinutes: t.durationMinutes,
+            priceMinor: t.priceMinor,
+            currency: t.currency,
+            capacity: t.capacity,
+            location: t.location,
+            hasVideo: Boolean(t.videoUrl),
+            intakeFormId: t.intakeFormId,
+            staff: staff.filter((s) => s.typeId === t.id).map((s) => ({ id: s.id, name: s.name })),
+          }))
+          .filter((t) => t.staff.length > 0),
+      };
+    },
+  );
+
+  api.get(
+    '/api/scheduling/types/:typeId/availability',
+    { schema: schemaOf('GET /api/scheduling/types/:typeId/availability') },
+    async (request, reply) => {
+      const { month, staffId } = request.query;
+      const answer = valueOrFail(
+        await monthAvailability(db, request.site, request.params.typeId, month, { staffId }),
+      );
+      // The same for every visitor: a short shared lifetime keeps a busy page's requests cheap,
+      // and a booking of a time listed meanwhile answers 409 SLOT_TAKEN.
+      reply.header('cache-control', 'public, max-age=15');
+      return {
+        timeZone: answer.timeZone,
+        typeId: request.params.typeId,
+        month,
+        slots: answer.slots.map((s) => ({
+          start: new Date(s.start).toISOString(),
+          end: new Date(s.end).toISOString(),
+          staffIds: s.staffIds,
+          seatsLeft: s.seatsLeft,
+        })),
+      };
+    },
+  );
+
+  api.post(
+    '/api/scheduling/bookings',
+    { schema: schemaOf('POST /api/scheduling/bookings'), config: { limit: BOOK_LIMIT } },
+    async (request, reply) => {
+      const booked = valueOrFail(await createBooking(db, request.site, request.body));
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send({
+        booking: publicBookingView(booked.record, request.site.timeZone, new Date()),
+        manageToken: booked.manageToken,
+        managePath: `/api/scheduling/manage/${booked.manageToken}`,
+        paymentRequired: booked.paymentRequired,
+      });
+    },
+  );
+
+  const manage = { config: { limit: MANAGE_LIMIT } };
+  api.get(
+    '/api/scheduling/manage/:token',
+    { ...manage, schema: schemaOf('GET /api/scheduling/manage/:token') },
+    async (request, reply) => {
+      const record = valueOrFail(await bookingByToken(db, request.site.id, request.params.token));
+      reply.header('cache-control', 'no-store');
+      return publicBookingView(record, request.site.timeZone, new Date());
+    },
+  );
+  api.post(
+    '/api/scheduling/manage/:token/reschedule',
+    { ...manage, schema: schemaOf('POST /api/scheduling/manage/:token/reschedule') },
+    async (request) => {
+      const record = valueOrFail(await bookingByToken(db, request.site.id, request.params.token));
+      const moved = valueOrFail(
+        await rescheduleBooking(db, request.site, record.booking.id, {
+          start: request.body.start,
+          byVisitor: true,
+        }),
+      );
+      return publicBookingView(moved, request.site.timeZone, new Date());
+    },
+  );
+  api.post(
+    '/api/scheduling/manage/:token/cancel',
+    { ...manage, schema: schemaOf('POST /api/scheduling/manage/:token/cancel') },
+    async (request) => {
+      const record = valueOrFail(await bookingByToken(db, request.site.id, request.params.token));
+      const cancelled = valueOrFail(
+        await cancelBooking(db, request.site.id, record.booking.id, { byVisitor: true }),
+      );
+      return publicBookingView(cancelled, request.site.timeZone, new Date());
+    },
+  );
+}
