@@ -16,6 +16,7 @@ import { orderRoutes } from './orders';
 import { ownerDataRoutes } from './owner-data';
 import { ownerStoreRoutes } from './owner-store';
 import { paymentSettingsRoutes } from './payment-settings';
+import { platformRoutes } from './platform';
 import { reviewRoutes } from './reviews';
 import { schedulingRoutes } from './scheduling';
 import { setupRoutes } from './setup';
@@ -24,6 +25,7 @@ import { studioFormRoutes } from './studio-forms';
 import { studioMediaRoutes } from './studio-media';
 import { studioPageRoutes } from './studio-pages';
 import { studioProductRoutes } from './studio-products';
+import { catalogTransferRoutes } from './catalog-transfer';
 import { studioBrandingRoutes } from './studio-branding';
 import { studioSiteRoutes } from './studio-site';
 import { trackingRoutes } from './tracking';
@@ -64,6 +66,7 @@ export const contract = {
   ...studioPageRoutes,
   ...studioMediaRoutes,
   ...studioProductRoutes,
+  ...catalogTransferRoutes,
   ...reviewRoutes,
   ...newsletterRoutes,
   ...storeSettingsRoutes,
@@ -75,6 +78,7 @@ export const contract = {
   ...ownerDataRoutes,
   ...ownerStoreRoutes,
   ...contributorRoutes,
+  ...platformRoutes,
   ...multilingualRoutes,
   ...setupRoutes,
   ...schedulingRoutes,

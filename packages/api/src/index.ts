@@ -4,6 +4,7 @@ export { errorBody, visitorEmail } from './common';
 export { API_MESSAGES } from './messages';
 export { ACCOUNT_SECURITY_MESSAGES } from './account-security-messages';
 export { STUDIO_MESSAGES } from './studio-messages';
+export { DOWNLOAD_MESSAGES, GIFT_CARD_MESSAGES, ORDER_MESSAGES, STORE_CART_MESSAGES } from './store-messages';
 export {
   type CommerceNamespace,
   commerceNamespaces,
@@ -52,6 +53,12 @@ export {
   pageStatus,
   pageSummary,
 } from './studio-pages';
+export {
+  importResult,
+  type TransferProduct,
+  transferCatalog,
+  transferProduct,
+} from './catalog-transfer';
 export {
   type ProductInput,
   productBody,

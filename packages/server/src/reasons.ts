@@ -6,7 +6,12 @@ import {
   SUBSCRIPTION_ERRORS,
   fillMessage,
 } from '@store/commerce';
-import { ACCOUNT_SECURITY_MESSAGES as SECURITY, API_MESSAGES, STUDIO_MESSAGES as STUDIO } from '@store/api';
+import {
+  ACCOUNT_SECURITY_MESSAGES as SECURITY,
+  ORDER_MESSAGES as ORDERS,
+  API_MESSAGES,
+  STUDIO_MESSAGES as STUDIO,
+} from '@store/api';
 import { PLATFORM_MESSAGES as PLATFORM } from '@store/api';
 import { SCHEDULING_MESSAGES as SCHEDULING } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
@@ -103,6 +108,19 @@ export const reasonCatalogue = {
   STOCK_SET_AND_ADJUSTED: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.setOrAdjust },
   STOCK_UNTRACKED: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.untrackedStock },
   STOCK_NEGATIVE: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.negativeStock },
+  // The owner's order actions (services/orders); messages from ORDER_MESSAGES in @store/api.
+  ORDER_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: ORDERS.notFound },
+  ORDER_BUSY: { code: 'ORDER_STATE_CONFLICT', status: 409, message: ORDERS.busy },
+  ORDER_CHANGED: { code: 'ORDER_STATE_CONFLICT', status: 409, message: ORDERS.changedMeanwhile },
+  CAPTURE_NOT_ALLOWED: { code: 'ORDER_STATE_CONFLICT', status: 409, message: ORDERS.capture },
+  FULFILL_NOT_ALLOWED: { code: 'ORDER_STATE_CONFLICT', status: 409, message: ORDERS.fulfill },
+  CANCEL_NOT_ALLOWED: { code: 'ORDER_STATE_CONFLICT', status: 409, message: ORDERS.cancel },
+  REFUND_NOT_ALLOWED: { code: 'ORDER_STATE_CONFLICT', status: 409, message: ORDERS.refund },
+  NOTHING_TO_REFUND: { code: 'ORDER_STATE_CONFLICT', status: 409, message: ORDERS.nothingToRefund },
+  TRACKING_REQUIRED: { code: 'VALIDATION_FAILED', status: 400, message: ORDERS.trackingRequired },
+  REFUND_TOO_LARGE: { code: 'VALIDATION_FAILED', status: 400, message: ORDERS.refundTooLarge },
+  PROVIDER_SILENT: { code: 'PAYMENT_FAILED', status: 402, message: ORDERS.providerSilent },
+  PROVIDER_REFUSED: { code: 'PAYMENT_FAILED', status: 402, message: ORDERS.providerRefused },
   // The studio's content, media, people and settings (services/media, contributors, studio,
   // branding, languages, forms, analytics, outbox, owner lists); messages from STUDIO_MESSAGES.
   CONTENT_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: STUDIO.contentNotFound },

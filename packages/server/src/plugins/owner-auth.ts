@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../errors';
 import { decideLiveChange, decideRoute, deniedMessage } from './permissions';
 import { SESSION_COOKIE, type SignedInUser, findSession } from '../services/site-users/sessions';
+import { findApiTokenUser } from '../services/api-tokens/api-tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,19 +11,30 @@ declare module 'fastify' {
     siteUser?: SignedInUser | null;
     /** The signed-in account's id (read by the cart area to find the user's cart). */
     siteUserId?: string;
+    /** The caller came with an owner API token (`Authorization: Bearer`), not a session cookie. */
+    viaApiToken?: boolean;
   }
+}
+
+/** The token of `Authorization: Bearer <token>`, if the request has one. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || !/^bearer /i.test(header)) return undefined;
+  return header.slice(7).trim();
 }
 
 /** The account signed in on this request's website (cached on the request), or null. */
 export async function currentSiteUser(request: FastifyRequest): Promise<SignedInUser | null> {
   if (request.siteUser !== undefined) return request.siteUser;
   if (!request.site) return null;
-  const user = await findSession(
-    request.server.database.db,
-    request.site.id,
-    request.cookies[SESSION_COOKIE],
-  );
+  // An API token acts as its contributor role (docs/api-tokens.md); it never falls back to a cookie.
+  const token = bearerToken(request);
+  const user =
+    token !== undefined
+      ? await findApiTokenUser(request.server.database.db, request.site.id, token)
+      : await findSession(request.server.database.db, request.site.id, request.cookies[SESSION_COOKIE]);
   request.siteUser = user;
+  if (user && token !== undefined) request.viaApiToken = true;
   return user;
 }
 

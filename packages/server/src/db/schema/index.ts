@@ -13,6 +13,7 @@ export * from './languages';
 export * from './idempotency';
 export * from './payments';
 export * from './account-security';
+export * from './platform';
 export * from './scheduling-feeds';
 export * from './scheduling';
 export * from './scheduling-mail';

@@ -2,12 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../cart/cart-store';
 import { orderEvents, orders } from '../../db/schema/index';
 import { type OrderRow, serializeOrder } from '../order.service';
+import { queueOrderWebhook } from '../webhooks/webhook-events';
 
 /** What the provider charged: the grand total less what gift cards paid. */
 export const chargedCents = (order: Pick<OrderRow, 'grandTotalCents' | 'giftCardCents'>) =>
   order.grandTotalCents - order.giftCardCents;
 
-/** Append one entry to the order's timeline (in the caller's transaction). */
+/** Append one entry to the order's timeline (in the caller's transaction), and its webhook event. */
 export async function appendOrderEvent(
   tx: Db,
   order: Pick<OrderRow, 'id' | 'websiteId'>,
@@ -22,6 +23,8 @@ export async function appendOrderEvent(
     detail,
     createdAt: sql`clock_timestamp()`,
   });
+  // placed, paid, fulfilled, refunded: the webhook event commits with the entry (docs/webhooks.md).
+  await queueOrderWebhook(tx, order, kind);
 }
 
 /** The order as the owner sees it: the buyer's view plus money state, tracking and the timeline. */
