@@ -21,3 +21,6 @@ CREATE TABLE IF NOT EXISTS "scheduling_booking_mail" (
   "ics_sequence" integer DEFAULT 0 NOT NULL,
   "updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- The reminder job's search: confirmed bookings by start whose reminders are not all sent.
+CREATE INDEX IF NOT EXISTS "scheduling_bookings_reminder_idx" ON "scheduling_bookings" USING btree ("starts_at") WHERE "status" = 'confirmed' AND ("reminder_24h_sent_at" IS NULL OR "reminder_1h_sent_at" IS NULL);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency-store';
 import { pruneTracking } from '../tracking/retention';
+import { bookingTimer } from '../scheduling/booking-timer';
 import { publishTimer } from './publish-timer';
 import { runIfDue, type ScheduledJob } from './run-if-due';
 import { deleteStaleRows } from './stale-rows';
@@ -26,6 +27,7 @@ export const jobScheduler = fp(
   async (app: FastifyInstance, options: { checkEveryMs?: number; firstCheckMs?: number } = {}) => {
     const db = app.database.db;
     await app.register(publishTimer);
+    await app.register(bookingTimer);
     let running: Promise<void> | null = null;
     const check = () => {
       running ??= (async () => {
