@@ -1,6 +1,3 @@
-import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import http from 'node:http';
 import Fastify, {
   type FastifyInstance,
@@ -11,74 +8,19 @@ import Fastify, {
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { crumbProtection } from './plugins/crumb';
-import { edgeValidation } from './plugins/edge-validation';
+import { requestIdGenerator } from './plugins/observability';
 import { clientErrorHandler } from './plugins/client-error';
-import { errorContract, isApiPath, sendApiError } from './plugins/error-contract';
-import { limitsPlugin } from './plugins/limits';
+import { isApiPath, sendApiError } from './plugins/error-contract';
 import { redactingLoggerOptions } from './plugins/log-redaction';
-import { securityHeaders } from './plugins/security-headers';
-import { idempotencyKeys } from './plugins/idempotency';
-import { siteUserSession } from './plugins/owner-auth';
-import { siteResolver } from './plugins/site';
-import { siteRequired } from './plugins/site-required';
-import { siteChangesPlugin } from './plugins/site-changes';
-import { trackingQueuePlugin } from './queue/tracking-queue.plugin';
-import { censusRoutes } from './routes/census.routes';
-import { clankerRoutes } from './routes/clanker.routes';
-import { contributorRoutes } from './routes/contributors.routes';
-import { eventsRoutes } from './routes/events.routes';
-import { performanceRoutes } from './routes/performance.routes';
-import { cartRoutes } from './routes/cart.routes';
-import { type CheckoutRouteOptions, checkoutRoutes } from './routes/checkout.routes';
-import { orderRoutes } from './routes/orders.routes';
-import { formRoutes } from './routes/forms.routes';
-import { downloadRoutes } from './routes/downloads.routes';
-import { giftCardRoutes } from './routes/gift-cards.routes';
-import { ownerDataRoutes } from './routes/owner-data.routes';
-import { ownerStoreRoutes } from './routes/owner-store.routes';
-import { ownerRoutes } from './routes/owner.routes';
-import { restockRoutes } from './routes/restock.routes';
-import { newsletterRoutes } from './routes/newsletter.routes';
-import { reviewRoutes } from './routes/reviews.routes';
-import { schedulingRoutes } from './routes/scheduling.routes';
-import { schedulingPublicRoutes } from './routes/scheduling-public.routes';
-import { analyticsRoutes } from './routes/analytics.routes';
-import { openApiCollector, openApiRoutes } from './routes/openapi.routes';
-import { healthRoutes } from './routes/health.routes';
-import { inventoryRoutes } from './routes/inventory.routes';
+import type { CheckoutRouteOptions } from './routes/checkout.routes';
 import type { PageRenderer } from './pages/render-page';
-import { pageRoutes } from './routes/pages.routes';
-import { siteUserRoutes } from './routes/site-users.routes';
-import { passwordResetRoutes } from './routes/password-reset.routes';
-import { twoFactorRoutes } from './routes/two-factor.routes';
-import { customerAccountRoutes } from './routes/customer-account.routes';
-import { seoRoutes } from './routes/seo.routes';
-import { staticAssetRoutes } from './routes/static-assets.routes';
-import { studioAppRoutes } from './routes/studio-app.routes';
-import { studioMediaRoutes } from './routes/studio-media.routes';
-import { studioPageRoutes } from './routes/studio-pages.routes';
-import { studioProductRoutes } from './routes/studio-products.routes';
-import { storeContentRoutes } from './routes/store-content.routes';
-import { studioPostRoutes } from './routes/studio-posts.routes';
-import { studioSiteRoutes } from './routes/studio-site.routes';
-import { setupRoutes } from './routes/setup.routes';
-import { studioBrandingRoutes } from './routes/studio-branding.routes';
-import { studioFormRoutes } from './routes/studio-forms.routes';
-import { storeSettingsRoutes } from './routes/store-settings.routes';
-import { paymentSettingsRoutes } from './routes/payment-settings.routes';
-import { paymentConfigRoutes } from './routes/payment-config.routes';
-import { mailSettingsRoutes } from './routes/mail-settings.routes';
-import { checkoutPaymentPolicy } from './plugins/checkout-csp';
-import { dropSitePagesOnSuccess } from './pages/page-invalidation';
-import { multilingualRoutes } from './routes/multilingual.routes';
 import { seedIfEmpty } from './seed/seed-demo-site';
-import { jobScheduler } from './services/jobs/scheduler-plugin';
-import { outboxWorker } from './services/outbox/outbox-plugin';
 import { fixedPayments, type SitePayments, testPayments } from './services/payments/default-provider';
 import { sitePayments } from './services/payments/site-payments';
 import type { PaymentProvider } from './services/payments/payment-provider';
 import { ApiError } from './errors';
+import { registerEdgePlugins, registerWorkers } from './plugins/index';
+import { registerRoutes } from './routes/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -154,6 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Nobody's X-Forwarded-* is believed unless TRUST_PROXY says which proxies to trust:
     // otherwise any client picks its own address and walks past every per-address limit.
     trustProxy: trustProxyOption(config.trustProxy),
+    // Every answer and each of its log lines carry one id (X-Request-Id); a trusted proxy's id is kept.
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(Boolean(config.trustProxy)),
     serverFactory: (handler) => {
       const server = http.createServer(
         {
@@ -193,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      onPoolError: (error) => app.log.error({ err: error }, 'database pool error'),
     }));
   app.decorate('database', database);
   app.decorate('config', config);
@@ -216,89 +162,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.sitePayments ?? siteProviders ?? fixedPayments(options.payments ?? testMode),
   );
 
-  await app.register(errorContract);
-  await app.register(securityHeaders);
-  // Schema-first API: each route plugin declares zod schemas from @store/api (routes/api-schema.ts);
-  // the collector turns them into the OpenAPI document.
-  await app.register(openApiCollector);
-  // brotli/gzip for JSON and other responses over 4 KiB (smaller ones fit the first TCP
-  // round trip anyway, and the compression stream cost the cart add ~15 % of its CPU);
-  // pages and the theme CSS arrive precompressed (content-encoding set) and pass untouched.
-  await app.register(fastifyCompress, { global: true, threshold: 4096, encodings: ['br', 'gzip'] });
-  await app.register(fastifyCookie);
-  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
-  await app.register(edgeValidation);
-  // Change notifications first: the host lookup, pages and rules caches all follow them.
-  await app.register(siteChangesPlugin);
-  await app.register(siteResolver, { db: database.db });
-  // Before the first site exists, API calls other than setup answer 503 with what to do.
-  await app.register(siteRequired);
-  await app.register(limitsPlugin);
-  await app.register(crumbProtection);
-  await app.register(siteUserSession);
-  // After the session (a key belongs to its caller), before the routes it serves.
-  await app.register(idempotencyKeys);
-
-  await app.register(healthRoutes);
-  await app.register(staticAssetRoutes);
-  await app.register(seoRoutes);
-  // API areas (spec §7): one encapsulated plugin each, under /api.
-  const cartLimit = options.cartWritesPer10s ?? config.cartWritesPer10s ?? 100;
-  await app.register(cartRoutes, { writesPer10s: cartLimit === 0 ? false : cartLimit });
-  await app.register(inventoryRoutes);
-  await app.register(checkoutRoutes, {
-    reservationSeconds: config.checkoutReservationSeconds,
-    ...options.checkout,
+  // The plugins every request passes through, in order, then the workers, then one plugin per
+  // API area (plugins/index.ts, routes/index.ts: a new plugin or route area gets its line there).
+  await registerEdgePlugins(app);
+  await registerWorkers(app);
+  await registerRoutes(app, {
+    cartWritesPer10s: options.cartWritesPer10s,
+    checkout: options.checkout,
+    accountClock: options.accountClock,
+    pageRenderer: options.pageRenderer,
+    demoSiteSeeded,
+    onPaymentSettingsSaved: (siteId) => siteProviders?.forget(siteId),
   });
-  await app.register(giftCardRoutes);
-  await app.register(downloadRoutes, { demoSiteSeeded });
-  await app.register(orderRoutes);
-  await app.register(siteUserRoutes, { now: options.accountClock });
-  await app.register(customerAccountRoutes);
-  await app.register(passwordResetRoutes, { now: options.accountClock });
-  await app.register(twoFactorRoutes, { now: options.accountClock });
-  await app.register(formRoutes);
-  await app.register(outboxWorker);
-  // Daily tracking retention and any later periodic job: one process at a time.
-  await app.register(jobScheduler);
-  await app.register(restockRoutes);
-  await app.register(reviewRoutes);
-  await app.register(newsletterRoutes);
-  await app.register(ownerRoutes);
-  await app.register(ownerDataRoutes);
-  await app.register(ownerStoreRoutes);
-  await app.register(trackingQueuePlugin);
-  await app.register(censusRoutes);
-  await app.register(eventsRoutes);
-  await app.register(clankerRoutes);
-  await app.register(performanceRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(storeSettingsRoutes);
-  await app.register(paymentSettingsRoutes, { onSaved: (siteId: string) => siteProviders?.forget(siteId) });
-  await app.register(paymentConfigRoutes);
-  await app.register(mailSettingsRoutes);
-  await app.register(checkoutPaymentPolicy);
-  await app.register(contributorRoutes);
-  await app.register(schedulingRoutes);
-  await app.register(schedulingPublicRoutes);
-  // The studio (#13): its API areas and the app under /config.
-  await app.register(async (studio) => {
-    // A successful studio write drops this process's cached pages of the site before it answers.
-    studio.addHook('onSend', dropSitePagesOnSuccess);
-    await studio.register(studioSiteRoutes);
-    await studio.register(studioBrandingRoutes);
-    await studio.register(studioFormRoutes);
-    await studio.register(studioPageRoutes);
-    await studio.register(studioMediaRoutes);
-    await studio.register(studioPostRoutes);
-    await studio.register(storeContentRoutes);
-    await studio.register(studioProductRoutes);
-    await studio.register(studioAppRoutes);
-    await studio.register(multilingualRoutes);
-  });
-  // First run (the setup screen), the starters' pictures, and publishing the site.
-  await app.register(setupRoutes);
-  await app.register(openApiRoutes);
-  await app.register(pageRoutes, { renderer: options.pageRenderer });
   return app;
 }
