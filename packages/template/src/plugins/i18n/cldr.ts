@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { CLDR, CLDRFramework } from '@phensley/cldr';
+import { loadCldrLibrary, readCldrPack } from '#data-files';
 
 /**
  * Lazy access to @phensley/cldr (CLDR 48 data, the same package and version the reference
@@ -16,23 +15,18 @@ const byLocale = new Map<string, CLDR | null>();
 
 /** The library module, loaded synchronously on first call (formatters are synchronous). */
 export function cldrLib(): CldrModule {
-  if (!lib) {
-    const require = createRequire(import.meta.url);
-    lib = require('@phensley/cldr') as CldrModule;
-  }
+  lib ??= loadCldrLibrary();
   return lib;
 }
 
 function getFramework(): CLDRFramework {
   if (!framework) {
     const { CLDRFramework: Framework } = cldrLib();
-    const require = createRequire(import.meta.url);
-    const packs = require.resolve('@phensley/cldr/package.json').replace(/package\.json$/, 'packs/');
     framework = new Framework({
       // Packs ship inside the npm package: no network at run time.
       loader: (language: string) => {
         if (!/^[a-z]{2,8}$/i.test(language)) throw new Error(`no CLDR pack for ${language}`);
-        return readFileSync(`${packs}${language}.json`, 'utf8');
+        return readCldrPack(language);
       },
       packCacheSize: 8,
     });

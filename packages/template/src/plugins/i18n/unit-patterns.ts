@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readUnitsFile } from '#data-files';
 
 /**
  * Unit patterns of the CLDR release the Java engine's `unit` formatter printed with (CLDR 29,
@@ -27,15 +26,6 @@ const OLD_IDS: Readonly<Record<string, string>> = {
 };
 
 const byTag = new Map<string, LocaleUnits | null>();
-let mainDir: string | undefined;
-
-function dataDir(): string {
-  if (mainDir === undefined) {
-    const require = createRequire(import.meta.url);
-    mainDir = require.resolve('cldr-units-modern/package.json').replace(/package\.json$/, 'main/');
-  }
-  return mainDir;
-}
 
 function toTable(raw: Record<string, unknown>): LengthTable {
   const table = new Map<string, Readonly<Record<string, string>>>();
@@ -53,9 +43,8 @@ function readUnits(
   dir: string,
 ): { main: Record<string, { units: Record<UnitLength, Record<string, unknown>> }> } | null {
   try {
-    const file = `${dataDir()}${dir}/units.json`;
-    if (!existsSync(file)) return null;
-    return JSON.parse(readFileSync(file, 'utf8'));
+    const text = readUnitsFile(dir);
+    return text === null ? null : JSON.parse(text);
   } catch {
     // No file system (the engine in a browser: the studio preview) or unreadable data: the
     // caller falls back to the CLDR 48 patterns of @phensley/cldr.
