@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCode, id, visitorEmail } from './common';
+import { cartToken, countryCode, id, legacyMoney, money as moneyObject, visitorEmail } from './common';
 
 /** An option the cart offers (zones matched to its location); `costCents` is its cost for this cart. */
 const shippingOption = z.object({
@@ -10,10 +10,7 @@ const shippingOption = z.object({
 });
 const coupon = z.object({ code: z.string(), type: z.enum(['PERCENTAGE', 'FIXED_AMOUNT', 'FREE_SHIPPING']) });
 /** A money object: `{ value, currency }`, or the legacy `{ decimalValue, currencyCode }` (spec §3). */
-const money = z.union([
-  z.object({ value: z.string(), currency: z.string() }),
-  z.object({ decimalValue: z.string(), currencyCode: z.string() }),
-]);
+const money = z.union([moneyObject, legacyMoney]);
 
 /** Who receives a gift card line (else the buyer): mailed the code with the sender's message. */
 export const giftRecipient = z.object({
@@ -169,7 +166,7 @@ export const cartRoutes = {
   'GET /api/3/commerce/cart/subscription': {
     summary: 'The subscription cart behind a token (the subscription checkout shows it)',
     querystring: z.object({
-      cartToken: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'cartToken is not valid'),
+      cartToken,
     }),
     response: z.object({ shoppingCart }),
   },

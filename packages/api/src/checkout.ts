@@ -1,10 +1,31 @@
+import { addressRegionErrors } from '@store/commerce';
 import { z } from 'zod';
-import { countryCode, id, idempotencyHeaders } from './common';
+import { cartToken, countryCode, emailAddress, id, idempotencyHeaders, money } from './common';
 import { orderDownload } from './downloads';
 
 const text = (max: number) => z.string().trim().min(1, 'Required').max(max);
 
-const money = z.object({ value: z.string(), currency: z.string() });
+/**
+ * A shipping address the store can ship to and tax: the fields, then `@store/commerce`'s
+ * country rules (a region of the country where it has them, the country's postal format), the
+ * same the checkout island and the account address book run.
+ */
+export const shippingAddress = z
+  .object({
+    firstName: text(100),
+    lastName: text(100),
+    address1: text(200),
+    address2: z.string().trim().max(200).optional(),
+    city: text(100),
+    region: z.string().trim().max(64).optional(),
+    postalCode: text(32),
+    country: countryCode,
+  })
+  .superRefine((address, ctx) => {
+    const errors = addressRegionErrors(address);
+    if (errors.region) ctx.addIssue({ code: 'custom', path: ['region'], message: errors.region });
+    if (errors.postalCode) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: errors.postalCode });
+  });
 
 /** An order (spec §3), money in integer minor units plus display money objects. */
 export const order = z.object({
@@ -82,19 +103,8 @@ export const checkoutRoutes = {
     summary: 'Pay for the cart and place the order',
     headers: idempotencyHeaders,
     body: z.object({
-      email: z.string().trim().max(256).email('Email is not valid.'),
-      shippingAddress: z
-        .object({
-          firstName: text(100),
-          lastName: text(100),
-          address1: text(200),
-          address2: z.string().trim().max(200).optional(),
-          city: text(100),
-          region: z.string().trim().max(64).optional(),
-          postalCode: text(32),
-          country: countryCode,
-        })
-        .optional(),
+      email: emailAddress('Email is not valid.'),
+      shippingAddress: shippingAddress.optional(),
       shippingOptionId: id.optional(),
       /**
        * `token`: the test card form's token, or the PaymentMethod id Stripe's own card fields
@@ -111,10 +121,7 @@ export const checkoutRoutes = {
        */
       expectedTotal: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
       /** A subscription cart's token (spec §7 subscription checkout), instead of the CART cookie. */
-      cartToken: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{16,64}$/)
-        .optional(),
+      cartToken: cartToken.optional(),
     }),
     response: checkoutAnswer,
   },

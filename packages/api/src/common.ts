@@ -1,3 +1,4 @@
+import { CART_TOKEN_PATTERN, EMAIL_MAX_LENGTH, isEmailAddress } from '@store/commerce';
 import { z } from 'zod';
 import { API_MESSAGES } from './messages';
 
@@ -14,13 +15,30 @@ export const okBody = z.object({ ok: z.boolean() });
 export const countryCode = z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code.');
 export const cursor = z.string().max(2048).optional();
 
+/**
+ * A money object in a response (spec §3, `@store/commerce`'s `CldrMoney`): a decimal string in
+ * major units and its currency; amounts the client computes with are beside it in minor units.
+ */
+export const money = z.object({ value: z.string(), currency: z.string() });
+/** The legacy money object (`useCLDRMoneyFormat` off, `@store/commerce`'s `LegacyMoney`). */
+export const legacyMoney = z.object({ decimalValue: z.string(), currencyCode: z.string() });
+/** A cart's token in a request (`@store/commerce`'s pattern, the one the server's cookie reading uses). */
+export const cartToken = z.string().regex(CART_TOKEN_PATTERN, 'cartToken is not valid');
+
+/**
+ * An e-mail address in a request body: `@store/commerce`'s one rule (internationalised addresses
+ * accepted, see `isEmailAddress`), the rule every browser validator runs, with one message for
+ * every way it is wrong.
+ */
+export const emailAddress = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .refine(isEmailAddress, message)
+    .meta({ format: 'idn-email', maxLength: EMAIL_MAX_LENGTH });
+
 /** A visitor's e-mail address in a request body, with the one message for every way it is wrong. */
-export const visitorEmail = z
-  .string({ message: API_MESSAGES.invalidEmail })
-  .trim()
-  .min(3, API_MESSAGES.invalidEmail)
-  .max(256, API_MESSAGES.invalidEmail)
-  .email(API_MESSAGES.invalidEmail);
+export const visitorEmail = emailAddress(API_MESSAGES.invalidEmail);
 
 /**
  * The `Idempotency-Key` request header of the routes that move money (checkout, capture,

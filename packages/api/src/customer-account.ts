@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { checkoutRoutes, order } from './checkout';
-import { cursor, id, okBody, visitorEmail } from './common';
+import { order, shippingAddress } from './checkout';
+import { cursor, id, money, okBody, visitorEmail } from './common';
 import { API_MESSAGES } from './messages';
 
 /**
  * The checkout's shipping address, reused as is: an address saved on the account is one the
  * checkout accepts (same fields, limits and messages).
  */
-export const accountAddressFields =
-  checkoutRoutes['POST /api/commerce/checkout'].body.shape.shippingAddress.unwrap();
+export const accountAddressFields = shippingAddress;
 
 /** A new account's password: the same length rules as an owner's (services/owner/create-owner.ts). */
 export const ACCOUNT_PASSWORD = { min: 10, max: 1024 } as const;
@@ -18,8 +17,6 @@ const newPassword = z
   .min(ACCOUNT_PASSWORD.min, API_MESSAGES.accountPasswordShort)
   .max(ACCOUNT_PASSWORD.max, API_MESSAGES.accountPasswordLong)
   .refine((p) => p.trim().length > 0, API_MESSAGES.accountPasswordShort);
-
-const money = z.object({ value: z.string(), currency: z.string() });
 
 /** One line of the order history. */
 export const accountOrderSummary = z.object({

@@ -1,3 +1,4 @@
+import { IMAGE_WIDTHS } from '@store/commerce';
 import { parseEmbedUrl } from './embeds';
 import { GRID_COLUMNS, type Placement, placementsFor } from './grid';
 import type { Section, SectionBackground } from './layout';
@@ -21,8 +22,11 @@ import { isDarkColor, parseColor } from './site-styles';
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const PADDINGS = new Set(['none', 'small', 'medium', 'large']);
-/** The widths the media library renders (spec §9); the server answers the original for a missing one. */
-const MEDIA_WIDTHS = [500, 750, 1000, 1500, 2500];
+/**
+ * The widths the media library renders (spec §9, `@store/commerce`) a full-width background can
+ * use; the server answers the original for a missing one.
+ */
+const MEDIA_WIDTHS = IMAGE_WIDTHS.filter((w) => w >= 500);
 const LIBRARY_FILE = /^\/media\/[a-f0-9]{24}\/[a-z0-9.-]+$/;
 /** How dark an image or video background is made before light text is used on it. */
 export const DARK_OVERLAY = 0.3;

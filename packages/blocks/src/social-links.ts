@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@store/commerce';
 /**
  * The social profiles a site links to from its header and footer (and the social links
  * block): which networks there are, what address each takes, and the icon the theme draws
@@ -61,15 +62,13 @@ export interface SocialLink {
 
 export type SocialLinkCheck = { ok: true; url: string } | { ok: false; message: string };
 
-const EMAIL = /^[^\s@<>()"',;:\\]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-
 const onHost = (host: string, hosts: readonly string[]) =>
   hosts.some((h) => host === h || host.endsWith(`.${h}`));
 
 /** The network an address belongs to (`website` for any other https address, `email` for mailto:). */
 export function detectNetwork(value: string): SocialNetwork {
   const text = value.trim();
-  if (/^mailto:/i.test(text) || EMAIL.test(text)) return 'email';
+  if (/^mailto:/i.test(text) || isEmailAddress(text)) return 'email';
   const host = /^https?:\/\/([^/?#:@\\]+)/i.exec(text)?.[1]?.toLowerCase() ?? '';
   for (const name of SOCIAL_NETWORK_NAMES) {
     const hosts: readonly string[] | null = SOCIAL_NETWORKS[name].hosts;
@@ -90,7 +89,7 @@ export function checkSocialLink(network: SocialNetwork, value: string): SocialLi
   if (text.length > 500) return { ok: false, message: `The ${label} address is too long.` };
   if (network === 'email') {
     const address = text.replace(/^mailto:/i, '');
-    return EMAIL.test(address)
+    return isEmailAddress(address)
       ? { ok: true, url: `mailto:${address}` }
       : { ok: false, message: `Enter an e-mail address such as ${example}.` };
   }

@@ -1,10 +1,9 @@
+import { isEmailAddress } from '@store/commerce';
 import { type FormEvent, useState } from 'react';
 import { API_MESSAGES } from '@store/api/client';
 import { ApiFailure, api } from './api';
 import { ACCOUNT_PATHS } from './account/account-api';
 import { CodeStep } from './account/code-step';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The owner's sign-in page: labelled Email and Password, a "Sign in" button, and the
@@ -35,7 +34,7 @@ export function SignIn({ onSignedIn }: { onSignedIn(): void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!EMAIL.test(email.trim())) return setError(API_MESSAGES.invalidEmail);
+    if (!isEmailAddress(email.trim())) return setError(API_MESSAGES.invalidEmail);
     if (!password) return setError('Please enter your password');
     setBusy(true);
     setError('');

@@ -1,15 +1,15 @@
+import { isCartToken } from '@store/commerce';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CartOwner } from '../services/cart/cart-store';
 
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
 const THIRTY_DAYS = 30 * 24 * 3600;
-const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** Whose cart this request addresses: the signed-in site user's, else the CART cookie's. */
 export function cartOwner(request: FastifyRequest, explicitToken?: string): CartOwner {
   const cookie = request.cookies[CART_COOKIE];
-  const token = explicitToken ?? (cookie && TOKEN.test(cookie) ? cookie : undefined);
+  const token = explicitToken ?? (isCartToken(cookie) ? cookie : undefined);
   if (request.siteUserId && !explicitToken)
     return { websiteId: request.site.id, siteUserId: request.siteUserId };
   return { websiteId: request.site.id, token };

@@ -1,4 +1,5 @@
 import { schemaOf, zodRoutes } from './api-schema';
+import { isEmailAddress } from '@store/commerce';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { clientKey } from '../plugins/limits';
@@ -15,15 +16,13 @@ import {
 import { siteBaseUrl } from '../services/site-base-url';
 
 export const RESTOCK_MESSAGES = { blank: 'Email cannot be blank', invalid: 'Email is invalid' } as const;
-import { EMAIL_PATTERN as EMAIL } from '../services/forms/form-answers';
 
 /** Spec §5 "Restock": blank → "Email cannot be blank"; not 3–256 chars or not an email → "Email is invalid". */
 export function restockEmailError(value: unknown): string | undefined {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
     return RESTOCK_MESSAGES.blank;
   if (typeof value !== 'string') return RESTOCK_MESSAGES.invalid;
-  const email = value.trim();
-  if (email.length < 3 || email.length > 256 || !EMAIL.test(email)) return RESTOCK_MESSAGES.invalid;
+  if (!isEmailAddress(value)) return RESTOCK_MESSAGES.invalid;
   return undefined;
 }
 

@@ -1,4 +1,11 @@
-import { CART_ERRORS, type CartEntry, parseQuantity, tracksStock, validateAddToCart } from '@store/commerce';
+import {
+  CART_ERRORS,
+  type CartEntry,
+  QUANTITY_MAX,
+  parseQuantity,
+  tracksStock,
+  validateAddToCart,
+} from '@store/commerce';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartEntries, carts, coupons, shippingOptions } from '../db/schema/index';
@@ -23,7 +30,8 @@ import { loadCommerceProduct } from './catalog-product';
 import { checkAdditionalFields, entryFormId } from './forms/additional-fields';
 import type { SiteRecord } from './site.service';
 
-export const MAX_QUANTITY = 9999;
+/** The most of one line a cart holds (spec §5, §9): `@store/commerce`'s, the islands' too. */
+export const MAX_QUANTITY = QUANTITY_MAX;
 
 export interface AddEntryInput {
   itemId: string;

@@ -1,11 +1,10 @@
+import { isEmailAddress } from '@store/commerce';
 import { ACCOUNT_SECURITY_MESSAGES } from '@store/api/account-security-messages';
 import { API_MESSAGES } from '@store/api/client';
 import { type FormEvent, useState } from 'react';
 import { paths } from '../router';
 import { accountApi, failureText } from './account-api';
 import './account.css';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * "Forgot password?": the address, then always the same answer (the server says nothing
@@ -19,7 +18,7 @@ export function ForgotPassword() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!EMAIL.test(email.trim())) return setError(API_MESSAGES.invalidEmail);
+    if (!isEmailAddress(email.trim())) return setError(API_MESSAGES.invalidEmail);
     setBusy(true);
     setError('');
     try {

@@ -1,4 +1,5 @@
 import { storeCreateBody } from '@store/api';
+import { CATALOG_MESSAGES, fillMessage, isReservedSlug } from '@store/commerce';
 import { useApiMutation } from '../data/api-query';
 import { draftSchema, useApiForm } from '../data/use-api-form';
 
@@ -7,13 +8,18 @@ type Draft = { title: string; urlId: string; description: string; addToNavigatio
 /** The typed form → the store-creation body (checked again by the API's schema before sending). */
 const schema = draftSchema((d: Draft) => {
   const title = d.title.trim();
-  if (!title) return { ok: false, errors: { title: 'Please enter a title' } };
+  const urlId = d.urlId.trim();
+  const errors: Record<string, string> = {};
+  if (!title) errors.title = 'Please enter a title';
+  // The site's own paths (/cart, /checkout …): the server refuses them with the same words.
+  if (urlId && isReservedSlug(urlId)) errors.urlId = fillMessage(CATALOG_MESSAGES.urlIdTaken, { urlId });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     body: {
       title,
       navigationTitle: title,
-      urlId: d.urlId.trim() || undefined,
+      urlId: urlId || undefined,
       description: d.description,
       enabled: true,
       addToNavigation: d.addToNavigation,

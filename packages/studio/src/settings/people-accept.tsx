@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@store/commerce';
 import { API_MESSAGES } from '@store/api/client';
 import { type FormEvent, useState } from 'react';
 import { ApiFailure } from '../api';
@@ -6,8 +7,6 @@ import './people.css';
 
 /** The path of the link in the invitation mail (server: services/contributors/invitations.ts). */
 export const ACCEPT_INVITATION_PATH = '/config/accept-invitation';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Accept an invitation to help run the site. The person confirms the address the invitation
@@ -29,7 +28,7 @@ export function AcceptInvitation() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!EMAIL.test(email.trim())) return setError(API_MESSAGES.invalidEmail);
+    if (!isEmailAddress(email.trim())) return setError(API_MESSAGES.invalidEmail);
     if (!existing && password !== again) return setError('The two passwords are not the same.');
     setBusy(true);
     setError('');

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@store/commerce';
 import { SETUP_MESSAGES } from '@store/api';
 import { API_MESSAGES } from '@store/api/client';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
@@ -6,7 +7,6 @@ import { type SetupValues, type Starter, setupApi } from './setup-api';
 import { countryOptions, currencyOptions, guessedDefaults, timeZoneOptions } from './setup-options';
 import './setup.css';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Errors = Partial<Record<keyof SetupValues | 'repeat' | '_', string>>;
 
 function Field(props: {
@@ -38,7 +38,7 @@ function Field(props: {
 function check(values: SetupValues, repeat: string): Errors {
   const errors: Errors = {};
   if (!values.siteTitle.trim()) errors.siteTitle = 'Enter a site title.';
-  if (!EMAIL.test(values.email.trim())) errors.email = API_MESSAGES.invalidEmail;
+  if (!isEmailAddress(values.email.trim())) errors.email = API_MESSAGES.invalidEmail;
   if (values.password.length < SETUP_MESSAGES.passwordMin) errors.password = SETUP_MESSAGES.passwordTooShort;
   else if (values.password !== repeat) errors.repeat = SETUP_MESSAGES.passwordsDiffer;
   return errors;

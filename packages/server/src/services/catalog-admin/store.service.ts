@@ -4,6 +4,7 @@ import {
   MAX_NESTED_CATEGORIES,
   MAX_PRODUCTS_PER_COLLECTION,
   fillMessage,
+  isReservedSlug,
 } from '@store/commerce';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
@@ -35,9 +36,6 @@ export interface StoreInput {
   enabled: boolean;
   addToNavigation: boolean;
 }
-
-/** The path a URL id may not take: the site's own routes. */
-const RESERVED = new Set(['api', 'assets', 'cart', 'checkout', 'commerce', 'config', 'search', 'p', 'media']);
 
 export function serializeCategory(c: CategoryRow) {
   return {
@@ -86,7 +84,7 @@ export async function createStore(db: Database, websiteId: string, input: StoreI
     let urlId: string;
     if (input.urlId) {
       urlId = input.urlId;
-      if (taken.has(urlId) || RESERVED.has(urlId))
+      if (taken.has(urlId) || isReservedSlug(urlId))
         throw new ApiError('CONFLICT', fillMessage(CATALOG_MESSAGES.urlIdTaken, { urlId }), {
           errors: { urlId: fillMessage(CATALOG_MESSAGES.urlIdTaken, { urlId }) },
         });

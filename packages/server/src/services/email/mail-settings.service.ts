@@ -5,8 +5,8 @@ import {
   SMTP_DEFAULT_PORTS,
   type SmtpConnectionInput,
 } from '@store/api';
+import { isEmailAddress } from '@store/commerce';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { mailSettings, websites } from '../../db/schema/index';
 import type { SecretBoxSource } from '../payments/secret-box';
@@ -27,7 +27,6 @@ export type MailSettingsRefusal =
 /** The sealed password opens only for this site's row. */
 const sealContext = (websiteId: string) => `mail_settings:${websiteId}:smtpPassword`;
 
-const email = z.string().trim().min(3).max(254).email();
 const HOST_NAME =
   /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
 const IPV6 = /^\[?[0-9A-Fa-f:.]{2,45}\]?$/;
@@ -163,7 +162,7 @@ export function checkSender(
   const name = (input.senderName ?? '').trim();
   const address = (input.senderAddress ?? '').trim();
   if (name.length > 100 || /[\u0000-\u001f\u007f]/.test(name)) errors.senderName = M.senderName;
-  if (address && !email.safeParse(address).success) errors.senderAddress = M.senderAddress;
+  if (address && !isEmailAddress(address)) errors.senderAddress = M.senderAddress;
   return { senderName: name || null, senderAddress: address ? address.toLowerCase() : null };
 }
 

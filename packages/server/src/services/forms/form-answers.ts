@@ -1,12 +1,9 @@
+import { isEmailAddress } from '@store/commerce';
 import { z } from 'zod';
 import { type FormField, LIKERT_LABELS, MULTI_PART } from './form-definition';
 import { FORM_MESSAGES } from './form-messages';
 import { typeRuleFailure } from './form-validation';
 
-/** Basic email format (same check as the storefront islands): local@domain.tld, no spaces or markup. */
-export const EMAIL_PATTERN =
-  /^[^\s@<>()[\]\\,;:"]+@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+$/u;
-const EMAIL = EMAIL_PATTERN;
 const MAX_TEXT = 10_000;
 const MAX_PART = 256;
 
@@ -95,10 +92,7 @@ function offered(field: FormField, value: Answer | undefined): boolean {
 }
 
 function ruleFailure(field: FormField, value: Answer): string | undefined {
-  if (
-    field.type === 'email' &&
-    !(typeof value === 'string' && value.length <= 256 && EMAIL.test(value.trim()))
-  )
+  if (field.type === 'email' && !(typeof value === 'string' && isEmailAddress(value)))
     return FORM_MESSAGES.email;
   if (
     field.type === 'textarea' &&

@@ -1,28 +1,9 @@
+import { FORM_FIELD_TYPES, type FormFieldType } from '@store/commerce';
 import { z } from 'zod';
 
-/** Field types of spec §3 "Form". */
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'email',
-  'number',
-  'website',
-  'currency',
-  'password',
-  'twitter',
-  'section',
-  'hidden',
-  'date',
-  'time',
-  'name',
-  'address',
-  'phone',
-  'checkbox',
-  'radio',
-  'select',
-  'likert',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+/** Field types of spec §3 "Form" (`@store/commerce`'s one list). */
+export const FIELD_TYPES = FORM_FIELD_TYPES;
+export type FieldType = FormFieldType;
 
 /** Parts of multi-part answers (spec §3 "Form answer sub-values"), in submission order. */
 export const MULTI_PART: Partial<Record<FieldType, readonly string[]>> = {

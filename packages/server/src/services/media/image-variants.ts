@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { IMAGE_WIDTHS } from '@store/commerce';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 
-/** Spec §9 image widths. */
-export const MEDIA_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const;
+/** Spec §9 image widths (`@store/commerce`'s one list). */
+export const MEDIA_WIDTHS = IMAGE_WIDTHS;
 export const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 
 /**

@@ -1,12 +1,12 @@
+import { isEmailAddress } from '@store/commerce';
 import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { websites } from '../../db/schema/index';
-import { EMAIL_PATTERN } from '../forms/form-answers';
 import { createAccount } from '../site-users/accounts';
 
 export const ownerInput = z.object({
-  email: z.string().max(256).regex(EMAIL_PATTERN, 'email is not a valid email address'),
+  email: z.string().trim().refine(isEmailAddress, 'email is not a valid email address'),
   password: z.string().min(10, 'password must be at least 10 characters').max(1024),
   site: z.string().max(256).optional(),
 });

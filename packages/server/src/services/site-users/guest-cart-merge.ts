@@ -1,3 +1,4 @@
+import { isCartToken } from '@store/commerce';
 import type { Database } from '../../db/client';
 import { mergeGuestCart } from '../cart/merge-guest-cart';
 
@@ -10,10 +11,7 @@ export async function mergeGuestCartOnLogin(
   db: Database,
   input: { websiteId: string; guestCartToken: string | undefined; siteUserId: string },
 ): Promise<string | null> {
-  const guestCartToken =
-    input.guestCartToken && /^[A-Za-z0-9_-]{16,64}$/.test(input.guestCartToken)
-      ? input.guestCartToken
-      : undefined;
+  const guestCartToken = isCartToken(input.guestCartToken) ? input.guestCartToken : undefined;
   const token = await mergeGuestCart(db, {
     websiteId: input.websiteId,
     guestCartToken,

@@ -1,5 +1,5 @@
-/** Slugs the site's own routes use: a page may not take them. */
-const RESERVED = new Set(['api', 'assets', 'cart', 'checkout', 'commerce', 'config', 'search', 'p']);
+import { isReservedSlug } from '@store/commerce';
+
 export const DEFAULT_SLUG = 'page';
 
 /** Lower-case URL slug from a title: letters and digits joined by single dashes. */
@@ -21,7 +21,7 @@ export function slugify(value: string): string {
 export function uniqueName(wanted: string, taken: ReadonlySet<string>, fallback = DEFAULT_SLUG): string {
   const slug = slugify(wanted);
   const base = slug.length < 3 ? fallback : slug;
-  const free = (name: string) => !taken.has(name) && !RESERVED.has(name);
+  const free = (name: string) => !taken.has(name) && !isReservedSlug(name);
   if (free(base)) return base;
   for (let n = 1; ; n++) if (free(`${base}-${n}`)) return `${base}-${n}`;
 }

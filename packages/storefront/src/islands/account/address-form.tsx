@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { offlineAddressLookup as lookup } from '../checkout/address-lookup';
+import { addressRegionErrors, offlineAddressLookup as lookup } from '@store/commerce';
 import type { AddressInput } from './addresses';
 import { failureText, fieldErrors } from './account-text';
 
@@ -28,14 +28,13 @@ const AUTOCOMPLETE: Record<Key, string> = {
   country: 'country',
 };
 
-/** The checkout's checks (same lookup): required fields, a region where the country has them, postal format. */
-function check(fields: Fields): Partial<Record<Key, string>> {
+/** The checkout's checks (`@store/commerce`'s, as the API runs them): required fields, a region where the country has them, postal format. */
+export function addressFormErrors(fields: Fields): Partial<Record<Key, string>> {
   const errors: Partial<Record<Key, string>> = {};
   for (const key of REQUIRED) if (!String(fields[key] ?? '').trim()) errors[key] = 'Required';
-  const regions = lookup.regions(fields.country);
-  if (regions.length > 0 && !regions.some((r) => r.code === fields.region)) errors.region = 'Required';
-  if (fields.postalCode.trim() && !lookup.isPostalCode(fields.country, fields.postalCode))
-    errors.postalCode = 'Postal code is not valid for this country.';
+  const { region, postalCode } = addressRegionErrors(fields);
+  if (region) errors.region = region;
+  if (postalCode && !errors.postalCode) errors.postalCode = postalCode;
   return errors;
 }
 
@@ -67,7 +66,7 @@ export function AddressForm(props: {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = check(fields);
+    const found = addressFormErrors(fields);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);

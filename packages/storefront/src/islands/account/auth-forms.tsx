@@ -1,10 +1,10 @@
+import { isEmailAddress } from '@store/commerce';
 import { API_MESSAGES } from '@store/api/client';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api';
 import { failureText, fieldErrors } from './account-text';
 import { CodeStepForm } from './code-step';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The API's rule (ACCOUNT_PASSWORD in @store/api), checked here first so the visitor need not wait. */
 const PASSWORD_MIN = 10;
 
@@ -14,8 +14,7 @@ type Errors = Partial<Record<'email' | 'password' | 'form', string>>;
 function check(mode: Mode, email: string, password: string): Errors {
   const errors: Errors = {};
   const address = email.trim();
-  if (address.length < 3 || address.length > 256 || !EMAIL.test(address))
-    errors.email = API_MESSAGES.invalidEmail;
+  if (!isEmailAddress(address)) errors.email = API_MESSAGES.invalidEmail;
   if (mode === 'create' && password.length < PASSWORD_MIN)
     errors.password = API_MESSAGES.accountPasswordShort;
   if (mode === 'sign-in' && !password) errors.password = 'Required';

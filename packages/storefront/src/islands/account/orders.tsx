@@ -1,8 +1,7 @@
 import type { ApiOutput } from '@store/api/client';
-import { type CurrencyCode, formatMoney, shownTax } from '@store/commerce';
+import { type CurrencyCode, formatMoney, offlineAddressLookup, shownTax } from '@store/commerce';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
-import { offlineAddressLookup } from '../checkout/address-lookup';
 import { failureText, shortDate, statusLabel } from './account-text';
 
 type Summary = ApiOutput<'GET /api/site-users/account/orders'>['orders'][number];

@@ -1,10 +1,10 @@
+import { isEmailAddress } from '@store/commerce';
 import { ACCOUNT_SECURITY_MESSAGES } from '@store/api/account-security-messages';
 import { API_MESSAGES } from '@store/api/client';
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../api';
 import { failureText, fieldErrors } from './account-text';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The API's rule (ACCOUNT_PASSWORD in @store/api), checked here first. */
 const PASSWORD_MIN = 10;
 
@@ -20,7 +20,7 @@ export function ForgotPasswordForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    if (email.length < 3 || !EMAIL.test(email)) return setError(API_MESSAGES.invalidEmail);
+    if (!isEmailAddress(email)) return setError(API_MESSAGES.invalidEmail);
     setBusy(true);
     setError('');
     try {

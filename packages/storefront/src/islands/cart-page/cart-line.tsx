@@ -1,4 +1,4 @@
-import { formatMoney } from '@store/commerce';
+import { QUANTITY_MAX, formatMoney, parseQuantity } from '@store/commerce';
 import { useEffect, useRef, useState } from 'react';
 import type { CartEntryView } from '@store/api/client';
 import type { FormField } from '../../components/fields-form';
@@ -24,11 +24,13 @@ export function CartLine(props: {
   // Enter commits, and the input then blurs when it is disabled: one request per change.
   const inFlight = useRef(false);
   const commit = () => {
-    const n = Number(qty);
-    if (qty.trim() === '' || !Number.isInteger(n) || n < 1 || n > 9999) {
+    // The rule the server runs on this change (`@store/commerce`): a whole number, 1 to 9999.
+    const parsed = parseQuantity(qty.trim());
+    if (!parsed.ok) {
       setQty(String(entry.quantity));
       return;
     }
+    const n = parsed.quantity;
     if (n === entry.quantity || inFlight.current) return;
     inFlight.current = true;
     void props.onQuantity(n).then((ok) => {
@@ -70,7 +72,7 @@ export function CartLine(props: {
           id={`qty-${entry.id}`}
           type="number"
           min={1}
-          max={9999}
+          max={QUANTITY_MAX}
           step={1}
           value={qty}
           disabled={props.busy}

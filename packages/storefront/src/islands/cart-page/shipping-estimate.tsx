@@ -1,6 +1,6 @@
 import type { ShoppingCart } from '@store/api/client';
+import { offlineAddressLookup } from '@store/commerce';
 import { useState } from 'react';
-import { offlineAddressLookup } from '../checkout/address-lookup';
 import { chooseShippingOption } from './cart-edits';
 import { ShippingOptions } from './shipping-options';
 import { TotalsSummary } from './totals-summary';

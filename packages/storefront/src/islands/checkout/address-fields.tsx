@@ -1,6 +1,5 @@
-import type { IslandWord } from '@store/commerce';
+import { type IslandWord, offlineAddressLookup } from '@store/commerce';
 import type { ReactNode } from 'react';
-import { offlineAddressLookup } from './address-lookup';
 import type { CheckoutFields } from './validate-checkout';
 import { word } from '../words';
 

@@ -1,4 +1,4 @@
-import { CART_ERRORS } from '@store/commerce';
+import { CART_ERRORS, offlineAddressLookup } from '@store/commerce';
 import type { ShoppingCart } from '@store/api/client';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiFailure } from '../../api';
@@ -10,7 +10,6 @@ import { ShippingOptions } from '../cart-page/shipping-options';
 import { useShippingLocation } from '../cart-page/use-shipping-location';
 import { mountInto } from '../mount-into';
 import { AddressFields, type CheckoutErrors } from './address-fields';
-import { offlineAddressLookup } from './address-lookup';
 import { type CardErrors, type CardFields, validateCard } from './card-fields';
 import { paidByGiftCards, testCardTokenizer } from './card-tokenizer';
 import { CheckoutSummary } from './checkout-summary';

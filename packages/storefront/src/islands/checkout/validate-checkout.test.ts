@@ -48,7 +48,7 @@ describe('validateCheckout', () => {
     ['CA', 'ON', '12345', { postalCode: 'Postal code is not valid for this country.' }],
     ['GB', '', 'SW1A 1AA', {}],
     ['NL', '', '1012 AB', {}],
-    ['AU', 'XX', '2000', { state: 'Required' }],
+    ['AU', 'XX', '2000', { state: 'Choose a state or province of this country.' }],
   ])('%s region %j postal code %j', (country, state, postalCode, errors) => {
     expect(validateCheckout({ ...filled, country, state, postalCode }, true)).toEqual(errors);
   });

@@ -1,4 +1,11 @@
-import { FORM_MESSAGES } from '@store/commerce';
+import {
+  type AddressLookup,
+  FORM_MESSAGES,
+  addressRegionErrors,
+  isEmailAddress,
+  offlineAddressLookup,
+} from '@store/commerce';
+
 export interface CheckoutFields {
   email: string;
   firstName: string;
@@ -13,11 +20,10 @@ export interface CheckoutFields {
   shippingOptionId: string;
 }
 
-import { type AddressLookup, offlineAddressLookup } from './address-lookup';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Field errors for the checkout form; an empty object means valid. */
+/**
+ * Field errors for the checkout form; an empty object means valid. The e-mail and the
+ * country-dependent address rules are `@store/commerce`'s, the same the API's checkout schema runs.
+ */
 export function validateCheckout(
   fields: CheckoutFields,
   needsShipping: boolean,
@@ -26,17 +32,19 @@ export function validateCheckout(
   const errors: Partial<Record<keyof CheckoutFields, string>> = {};
   const email = fields.email.trim();
   if (!email) errors.email = 'Required';
-  else if (email.length < 3 || email.length > 256 || !EMAIL.test(email)) errors.email = FORM_MESSAGES.email;
+  else if (!isEmailAddress(email)) errors.email = FORM_MESSAGES.email;
   if (needsShipping) {
     for (const key of ['firstName', 'lastName', 'address1', 'city', 'postalCode', 'country'] as const) {
       if (!fields[key].trim()) errors[key] = 'Required';
     }
     if (!fields.shippingOptionId) errors.shippingOptionId = 'Required';
     // Countries with states or provinces need one of them; postal codes follow the country.
-    const regions = lookup.regions(fields.country);
-    if (regions.length > 0 && !regions.some((r) => r.code === fields.state)) errors.state = 'Required';
-    if (fields.postalCode.trim() && !lookup.isPostalCode(fields.country, fields.postalCode))
-      errors.postalCode = 'Postal code is not valid for this country.';
+    const { region, postalCode } = addressRegionErrors(
+      { country: fields.country, region: fields.state, postalCode: fields.postalCode },
+      lookup,
+    );
+    if (region) errors.state = region;
+    if (postalCode) errors.postalCode = postalCode;
   }
   return errors;
 }

@@ -1,26 +1,9 @@
+import type { FormFieldType } from '@store/commerce';
+
 /** A field as the server sends it (packages/server/src/services/forms/form-definition.ts). */
 export interface FormFieldDef {
   id: string;
-  type:
-    | 'text'
-    | 'textarea'
-    | 'email'
-    | 'number'
-    | 'website'
-    | 'currency'
-    | 'password'
-    | 'twitter'
-    | 'section'
-    | 'hidden'
-    | 'date'
-    | 'time'
-    | 'name'
-    | 'address'
-    | 'phone'
-    | 'checkbox'
-    | 'radio'
-    | 'select'
-    | 'likert';
+  type: FormFieldType;
   title: string;
   description?: string;
   placeholder?: string;

@@ -1,10 +1,7 @@
+import { isEmailAddress } from '@store/commerce';
 import type { FieldValue, FormFieldDef, Values } from './form-types';
 import { PART_LABELS } from './form-types';
 import { MESSAGES } from './messages';
-
-// Same basic format the server checks: local@domain.tld, no spaces or markup.
-const EMAIL =
-  /^[^\s@<>()[\]\\,;:"]+@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+$/u;
 
 export function isEmpty(value: FieldValue | undefined): boolean {
   if (value === undefined) return true;
@@ -25,7 +22,7 @@ export const charCount = (value: string) => [...value].length;
 export function fieldError(field: FormFieldDef, value: FieldValue | undefined): string | null {
   if (field.type === 'section' || field.type === 'hidden') return null;
   if (isEmpty(value)) return field.required ? MESSAGES.required : null;
-  if (field.type === 'email' && !(typeof value === 'string' && EMAIL.test(value.trim())))
+  if (field.type === 'email' && !(typeof value === 'string' && isEmailAddress(value.trim())))
     return MESSAGES.email;
   const max = limitOf(field);
   if (max !== null && typeof value === 'string' && charCount(value) > max) return MESSAGES.characterLimit;

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@store/commerce';
 import { API_MESSAGES } from '@store/api/client';
 import { ApiFailure, api } from '../../api';
 
@@ -7,7 +8,6 @@ export const POPUP_KEYS = { dateClosed: 'date-closed', version: 'version', submi
 const DAY_MS = 86_400_000;
 /** Pages the popup never covers: paying, order confirmed, leaving the newsletter. */
 const NO_POPUP_PAGE_TYPES = new Set(['201', '202', '300']);
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const POPUP_MESSAGES = {
   invalid: API_MESSAGES.invalidEmail,
@@ -75,13 +75,12 @@ export function runPopup(root: HTMLElement): void {
     input?.setAttribute('aria-invalid', String(error));
   };
   input?.addEventListener('input', () => {
-    if (input.getAttribute('aria-invalid') === 'true' && EMAIL.test(input.value.trim())) say('', false);
+    if (input.getAttribute('aria-invalid') === 'true' && isEmailAddress(input.value.trim())) say('', false);
   });
   form?.addEventListener('submit', async (e) => {
     e.preventDefault();
     const email = input?.value.trim() ?? '';
-    if (email.length < 3 || email.length > 256 || !EMAIL.test(email))
-      return say(POPUP_MESSAGES.invalid, true);
+    if (!isEmailAddress(email)) return say(POPUP_MESSAGES.invalid, true);
     try {
       await api('POST /api/newsletter/subscribers', { body: { email, source: 'popup' } });
       write(POPUP_KEYS.submitted, 'true');

@@ -3,6 +3,7 @@ import {
   hasVariantSelection,
   isSoldOut,
   optionNames,
+  QUANTITY_MAX,
   resolveVariant,
   showQuantityInput,
   variantInStock,
@@ -141,7 +142,7 @@ export function ProductDetail(props: { product: ProductData; page: PageData; res
           <input
             id="product-quantity"
             size={4}
-            max={9999}
+            max={QUANTITY_MAX}
             min={1}
             step={1}
             type="number"

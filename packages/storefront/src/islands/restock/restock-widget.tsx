@@ -1,4 +1,4 @@
-import { FORM_MESSAGES, ISLAND_WORDS, missingOptionsMessage } from '@store/commerce';
+import { FORM_MESSAGES, ISLAND_WORDS, isEmailAddress, missingOptionsMessage } from '@store/commerce';
 import { useEffect, useState } from 'react';
 import { ApiFailure, api } from '../../api';
 import { word } from '../words';
@@ -13,14 +13,11 @@ export const RESTOCK_MESSAGES = {
   optIn: ISLAND_WORDS.restockOptIn,
 } as const;
 
-const EMAIL =
-  /^[^\s@<>()[\]\\,;:"]+@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+$/u;
-
 /** Spec §5 "Restock": blank, then 3–256 characters of basic email format. */
 export function restockEmailError(value: string): string | null {
   const email = value.trim();
   if (!email) return word('restockBlank');
-  if (email.length < 3 || email.length > 256 || !EMAIL.test(email)) return word('restockInvalid');
+  if (!isEmailAddress(email)) return word('restockInvalid');
   return null;
 }
 

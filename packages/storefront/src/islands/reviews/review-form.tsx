@@ -1,5 +1,5 @@
 import { API_MESSAGES } from '@store/api/client';
-import { ISLAND_WORDS, type IslandWord } from '@store/commerce';
+import { ISLAND_WORDS, type IslandWord, isEmailAddress } from '@store/commerce';
 import { useState } from 'react';
 import { ApiFailure, api } from '../../api';
 import { word } from '../words';
@@ -13,8 +13,6 @@ export const REVIEW_MESSAGES = {
   failed: ISLAND_WORDS.reviewsFailed,
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 type Field = 'rating' | 'title' | 'body' | 'authorName' | 'email';
 type Values = { rating: number; title: string; body: string; authorName: string; email: string };
 
@@ -25,7 +23,7 @@ export function reviewErrors(v: Values): Partial<Record<Field, string>> {
   if (!v.body.trim()) errors.body = REVIEW_MESSAGES.body;
   if (!v.authorName.trim()) errors.authorName = REVIEW_MESSAGES.authorName;
   const email = v.email.trim();
-  if (email.length < 3 || email.length > 256 || !EMAIL.test(email)) errors.email = REVIEW_MESSAGES.email;
+  if (!isEmailAddress(email)) errors.email = REVIEW_MESSAGES.email;
   return errors;
 }
 

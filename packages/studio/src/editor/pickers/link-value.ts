@@ -1,4 +1,4 @@
-import { isLinkOf } from '@store/commerce';
+import { isEmailAddress, isLinkOf } from '@store/commerce';
 
 /** A page or a product the link picker offers (its address on the site). */
 export interface LinkChoice {
@@ -54,7 +54,7 @@ export function parseLinkInput(input: string): { ok: true; href: string } | { ok
   let value = input.trim();
   if (!value) return { ok: false, message: 'Enter a link.' };
   if (value.length > MAX_LINK_LENGTH) return { ok: false, message: 'That link is too long.' };
-  if (/^[^\s@/:]+@[^\s@/:]+\.[a-z]{2,}$/i.test(value)) value = `mailto:${value}`;
+  if (isEmailAddress(value)) value = `mailto:${value}`;
   else if (/^(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(:\d+)?([/?#]\S*)?$/i.test(value))
     value = `https://${value}`;
   else if (/^\+?[\d\s().-]{6,}$/.test(value) && /\d{6,}/.test(value.replace(/\D/g, '')))

@@ -12,18 +12,21 @@ export interface Region {
 
 /**
  * Address entry behind one interface (spec §7 names a remote places-autocomplete service):
- * the checkout asks this for countries, regions and postal code checks. The default is the
- * offline table below; a remote implementation can replace it without touching the form.
+ * the checkout island, the account address book and the server's checkout schema ask this for
+ * countries, regions and postal code checks. The default is the offline table below (the one
+ * dataset of countries, regions and postal formats); a remote implementation can replace it
+ * in the island without touching the form.
  */
 export interface AddressLookup {
-  countries(): Country[];
+  countries(): readonly Country[];
   /** Regions of a country, empty when it has none the address needs. */
-  regions(country: string): Region[];
+  regions(country: string): readonly Region[];
   /** True when `postalCode` has the country's format (countries without a known format: any). */
   isPostalCode(country: string, postalCode: string): boolean;
 }
 
-const COUNTRIES: Country[] = [
+/** The countries the checkout offers, by English name. */
+export const COUNTRIES: readonly Country[] = [
   ['AU', 'Australia'],
   ['AT', 'Austria'],
   ['BE', 'Belgium'],
@@ -53,7 +56,8 @@ const list = (text: string): Region[] =>
     return { code, name };
   });
 
-const REGIONS: Record<string, Region[]> = {
+/** First-level regions of the countries whose addresses need one (tax rules key on them). */
+export const REGIONS: Readonly<Record<string, readonly Region[]>> = {
   US: list(
     'AL=Alabama;AK=Alaska;AZ=Arizona;AR=Arkansas;CA=California;CO=Colorado;CT=Connecticut;DE=Delaware;DC=District of Columbia;FL=Florida;GA=Georgia;HI=Hawaii;ID=Idaho;IL=Illinois;IN=Indiana;IA=Iowa;KS=Kansas;KY=Kentucky;LA=Louisiana;ME=Maine;MD=Maryland;MA=Massachusetts;MI=Michigan;MN=Minnesota;MS=Mississippi;MO=Missouri;MT=Montana;NE=Nebraska;NV=Nevada;NH=New Hampshire;NJ=New Jersey;NM=New Mexico;NY=New York;NC=North Carolina;ND=North Dakota;OH=Ohio;OK=Oklahoma;OR=Oregon;PA=Pennsylvania;RI=Rhode Island;SC=South Carolina;SD=South Dakota;TN=Tennessee;TX=Texas;UT=Utah;VT=Vermont;VA=Virginia;WA=Washington;WV=West Virginia;WI=Wisconsin;WY=Wyoming',
   ),
@@ -66,7 +70,8 @@ const REGIONS: Record<string, Region[]> = {
 };
 
 // Formats as the national posts publish them (spaces optional where people often omit them).
-const POSTAL: Record<string, RegExp> = {
+/** Postal code formats per country; a country not listed takes any postal code. */
+export const POSTAL_CODE_FORMATS: Readonly<Record<string, RegExp>> = {
   US: /^\d{5}(-\d{4})?$/,
   PR: /^00[679]\d{2}(-\d{4})?$/,
   CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
@@ -90,12 +95,12 @@ const POSTAL: Record<string, RegExp> = {
   JP: /^\d{3}-?\d{4}$/,
 };
 
-/** The built-in lookup: no network, the table above. */
+/** The built-in lookup: no network, the tables above. */
 export const offlineAddressLookup: AddressLookup = {
   countries: () => COUNTRIES,
   regions: (country) => REGIONS[country] ?? [],
   isPostalCode: (country, postalCode) => {
-    const format = POSTAL[country];
+    const format = POSTAL_CODE_FORMATS[country];
     return !format || format.test(postalCode.trim());
   },
 };
