@@ -5,6 +5,7 @@ import { retryTransaction } from '../../db/retry-transaction';
 import { schedulingBookings, schedulingStaff } from '../../db/schema/index';
 import { type Outcome, Rejection, asOutcome } from '../../reasons';
 import { type SchedulingSite, type TypeRow, findType, freeStaffAt } from './availability';
+import { announceBooking } from './booking-mail';
 import { type BookingRecord, bookingRecord, bookingRecords } from './booking-view';
 import { PAYMENT_HOLD_MINUTES, hashToken, isTimeZone, newManageToken, usableZone } from './clock';
 import { freeClaimIfEmpty, isSlotConflict, releaseExpiredHolds, takeSeat, timesOf } from './claims';
@@ -119,6 +120,8 @@ export async function createBooking(
         .returning({ id: schedulingBookings.id });
       const record = row && (await bookingRecord(tx, site.id, row.id));
       if (!record) throw new Error('insert into scheduling_bookings returned no row');
+      // The confirmation (or, for a hold, the token kept for the mail sent when it is paid).
+      await announceBooking(tx, record.booking.id, { kind: paid ? 'held' : 'confirmed', manageToken: token });
       return { record, manageToken: token, paymentRequired: paid };
     });
     if (outcome.ok || outcome.reason !== 'SLOT_TAKEN') return outcome;
@@ -212,6 +215,11 @@ export async function rescheduleBooking(
       })
       .where(eq(schedulingBookings.id, b.id));
     if (b.seatCapacity > 1) await freeClaimIfEmpty(tx, b.claimId);
+    if (b.status === 'confirmed')
+      await announceBooking(tx, b.id, {
+        kind: 'rescheduled',
+        previous: { start: b.startsAt, end: b.endsAt },
+      });
     const moved = await bookingRecord(tx, site.id, b.id);
     if (!moved) throw new Error('a moved booking vanished');
     return moved;
@@ -241,6 +249,8 @@ export async function cancelBooking(
       .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
       .where(eq(schedulingBookings.id, b.id));
     await freeClaimIfEmpty(tx, b.claimId);
+    // An unpaid hold let go is not news to anyone.
+    await announceBooking(tx, b.id, { kind: 'cancelled', silently: b.status === 'pending_payment' });
     const cancelled = await bookingRecord(tx, siteId, b.id);
     if (!cancelled) throw new Error('a cancelled booking vanished');
     return cancelled;
