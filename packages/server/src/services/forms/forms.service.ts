@@ -8,6 +8,7 @@ import { enqueueEmail } from '../email/email-outbox';
 import { siteBaseUrl } from '../site-base-url';
 import { type Answer, checkAnswers } from './form-answers';
 import { type FormDefinition, type FormField, MULTI_PART, formDefinitionSchema } from './form-definition';
+import { queueWebhookEvent } from '../webhooks/webhook-events';
 
 export const SUBMISSION_KEY_TTL_MS = 30 * 60_000;
 
@@ -126,6 +127,14 @@ export async function saveSubmission(
           ),
         });
       }
+      await queueWebhookEvent(tx, form.websiteId, 'form.submitted', () => ({
+        object: 'form_submission',
+        id: row.id,
+        formId: form.id,
+        formName: form.name,
+        answers: checked.answers,
+        page: input.page ?? null,
+      }));
       return { ok: true as const, submissionId: row.id };
     });
   } catch (error) {

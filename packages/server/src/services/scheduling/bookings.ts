@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Database, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
+import { queueWebhookEvent } from '../webhooks/webhook-events';
 import { schedulingBookings, schedulingStaff } from '../../db/schema/index';
 import { type Outcome, Rejection, asOutcome } from '../../reasons';
 import { type SchedulingSite, type TypeRow, findType, freeStaffAt } from './availability';
@@ -120,6 +121,21 @@ export async function createBooking(
         .returning({ id: schedulingBookings.id });
       const record = row && (await bookingRecord(tx, site.id, row.id));
       if (!record) throw new Error('insert into scheduling_bookings returned no row');
+      // Committed with the booking, sent after (docs/webhooks.md).
+      await queueWebhookEvent(tx, site.id, 'booking.made', () => ({
+        object: 'booking',
+        id: record.booking.id,
+        typeId: type.id,
+        typeName: record.typeName,
+        staffId,
+        status: record.booking.status,
+        startsAt: times.start.toISOString(),
+        endsAt: times.end.toISOString(),
+        customerName: input.name,
+        customerEmail: input.email,
+        priceMinor: type.priceMinor,
+        currency: type.currency,
+      }));
       // The confirmation (or, for a hold, the token kept for the mail sent when it is paid).
       await announceBooking(tx, record.booking.id, { kind: paid ? 'held' : 'confirmed', manageToken: token });
       return { record, manageToken: token, paymentRequired: paid };
