@@ -16,6 +16,7 @@ export interface BlockField {
     | 'product'
     | 'collection'
     | 'form'
+    | 'appointmentTypes'
     | 'image'
     | 'images'
     | 'checkbox';
@@ -414,6 +415,29 @@ export const blockTypes = {
     label: 'Form',
     props: z.object({ formId: id }),
     fields: [{ name: 'formId', label: 'Form', kind: 'form' }],
+  },
+  // Spec block 65 (Acuity): visitors book the site's appointment types (Scheduling).
+  acuity: {
+    label: 'Scheduling',
+    props: z.object({
+      title: text(200, 'Book an appointment'),
+      description: text(1000),
+      /** The appointment types offered; none chosen offers every bookable type. */
+      appointmentTypeIds: z
+        .array(
+          z
+            .string()
+            .max(64)
+            .regex(/^[A-Za-z0-9_-]+$/),
+        )
+        .max(50)
+        .default([]),
+    }),
+    fields: [
+      { name: 'title', label: 'Title', kind: 'text' },
+      { name: 'description', label: 'Description', kind: 'textarea' },
+      { name: 'appointmentTypeIds', label: 'Appointment types offered', kind: 'appointmentTypes' },
+    ],
   },
 } satisfies Record<string, { label: string; props: z.ZodObject; fields: readonly BlockField[] }>;
 

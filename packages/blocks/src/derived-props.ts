@@ -77,6 +77,13 @@ export function derivedProps(block: Block, embedOrigins: readonly string[] = [])
       .map((l) => l.trim())
       .filter(Boolean);
   switch (block.type) {
+    case 'acuity':
+      // The island's `data-type-ids`: the offered types, comma-separated (empty: all).
+      return {
+        typeIds: (Array.isArray(p.appointmentTypeIds) ? p.appointmentTypeIds : [])
+          .filter((v): v is string => typeof v === 'string')
+          .join(','),
+      };
     case 'accordion':
       return {
         entries: lines(p.items).map((line) => {

@@ -334,7 +334,10 @@ export async function buildPageContext(
     attachPopupOverlay(db, site.id, context),
     attachBranding(db, site, context),
   ]);
-  const system = systemPages[clean];
+  // A booking's signed link: the token is the last part of the path, read by the page's island.
+  const system =
+    systemPages[clean] ??
+    (/^\/scheduling\/manage\/[^/]+$/.test(clean) ? PageType.schedulingManage : undefined);
   if (system) {
     context.pageType = system;
     if (system === PageType.search) {

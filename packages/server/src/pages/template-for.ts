@@ -28,6 +28,8 @@ export function templateFor(context: PageContext): string {
       return 'order-status';
     case PageType.newsletterUnsubscribe:
       return 'newsletter-unsubscribe';
+    case PageType.schedulingManage:
+      return 'scheduling-manage';
     case PageType.customerAccount:
       return 'account';
     default:

@@ -20,4 +20,6 @@ export const islandRegistry: Record<string, Loader | undefined> = {
   reviews: () => import('./reviews/index'),
   'newsletter-unsubscribe': () => import('./newsletter/unsubscribe'),
   account: () => import('./account/index'),
+  scheduling: () => import('./scheduling/index'),
+  'scheduling-manage': () => import('./scheduling/index'),
 };

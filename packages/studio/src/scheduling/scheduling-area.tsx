@@ -1,7 +1,11 @@
 import { lazy } from 'react';
 import { type AreaSection, SectionArea } from '../components/section-area';
 
-/** Scheduling: the calendar of bookings, appointment types, and the staff with their hours. */
+/**
+ * Scheduling: the calendar of bookings (capability `scheduling`), appointment types and the
+ * staff with their hours (`schedulingSetup`: the scheduling role changes them, the editor and
+ * viewer read them).
+ */
 const sections: readonly AreaSection[] = [
   {
     id: 'calendar',

@@ -58,7 +58,7 @@ function hoursSummary(weekly: StaffMember['weekly']): string {
 }
 
 function StaffList() {
-  const canChange = mayChange(usePermissions(), 'scheduling');
+  const canChange = mayChange(usePermissions(), 'schedulingSetup');
   const staff = useApiQuery(STAFF, {});
   const remove = useApiMutation('DELETE /api/studio/scheduling/staff/:staffId', { invalidates: [STAFF] });
   const link = (to: string, text: string, className?: string) => (
@@ -149,7 +149,7 @@ interface ExceptionDraft {
 }
 
 function StaffEditor({ member, timeZone }: { member: StaffMember | null; timeZone: string }) {
-  const canChange = mayChange(usePermissions(), 'scheduling');
+  const canChange = mayChange(usePermissions(), 'schedulingSetup');
   const [name, setName] = useState(member?.name ?? '');
   const [email, setEmail] = useState(member?.email ?? '');
   const [active, setActive] = useState(member?.active ?? true);
@@ -471,7 +471,7 @@ function WeekdayRow({ day, onChange }: { day: DayHours; onChange(intervals: DayH
 
 /** Dates closed for everyone (public holidays). */
 function Holidays() {
-  const canChange = mayChange(usePermissions(), 'scheduling');
+  const canChange = mayChange(usePermissions(), 'schedulingSetup');
   const list = useApiQuery(HOLIDAYS, {});
   const add = useApiMutation('POST /api/studio/scheduling/holidays', { invalidates: [HOLIDAYS] });
   const remove = useApiMutation('DELETE /api/studio/scheduling/holidays/:holidayId', {

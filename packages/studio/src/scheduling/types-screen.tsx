@@ -40,7 +40,7 @@ export function TypesScreen({ rest }: { rest: string[] }) {
 }
 
 function TypeList() {
-  const canChange = mayChange(usePermissions(), 'scheduling');
+  const canChange = mayChange(usePermissions(), 'schedulingSetup');
   const types = useApiQuery(TYPES, {});
   const staff = useApiQuery(STAFF, {});
   const remove = useApiMutation('DELETE /api/studio/scheduling/types/:typeId', { invalidates: [TYPES] });
@@ -161,7 +161,7 @@ function TypeEditor({
   currency: string;
   timeZone: string;
 }) {
-  const canChange = mayChange(usePermissions(), 'scheduling');
+  const canChange = mayChange(usePermissions(), 'schedulingSetup');
   const staff = useApiQuery(STAFF, {});
   const catalog = useApiQuery('GET /api/studio/catalog', {});
   const defaults = type ? typeDraftOf(type) : emptyTypeDraft;

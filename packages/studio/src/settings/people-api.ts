@@ -36,7 +36,7 @@ const TAB_CAPABILITIES: Record<string, string[]> = {
   // The popup is part of the design (a newsletter sign-up over the pages).
   forms: ['forms', 'submissions', 'design'],
   analytics: ['analytics'],
-  scheduling: ['scheduling'],
+  scheduling: ['scheduling', 'schedulingSetup'],
   settings: ['people', 'languages', 'mail', 'domain'],
 };
 
