@@ -54,6 +54,7 @@ export {
   pageSummary,
 } from './studio-pages';
 export {
+  CATALOG_TRANSFER_MESSAGES,
   importResult,
   type TransferProduct,
   transferCatalog,

@@ -8,7 +8,9 @@ import {
 } from '@store/commerce';
 import {
   ACCOUNT_SECURITY_MESSAGES as SECURITY,
+  GIFT_CARD_MESSAGES as GIFT_CARDS,
   ORDER_MESSAGES as ORDERS,
+  STORE_CART_MESSAGES as STORE_CART,
   API_MESSAGES,
   STUDIO_MESSAGES as STUDIO,
 } from '@store/api';
@@ -121,6 +123,32 @@ export const reasonCatalogue = {
   REFUND_TOO_LARGE: { code: 'VALIDATION_FAILED', status: 400, message: ORDERS.refundTooLarge },
   PROVIDER_SILENT: { code: 'PAYMENT_FAILED', status: 402, message: ORDERS.providerSilent },
   PROVIDER_REFUSED: { code: 'PAYMENT_FAILED', status: 402, message: ORDERS.providerRefused },
+  // The visitor's cart, its gift cards and checkout's shipping (services/cart.service,
+  // gift-cards, checkout/reserve); messages from CART_ERRORS, GIFT_CARD_MESSAGES, STORE_CART_MESSAGES.
+  NO_CART: { code: 'NOT_FOUND', status: 404, message: CART_ERRORS.CART_EMPTY },
+  REMOVE_ENTRY_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: CART_ERRORS.REMOVE_ITEM_FAILED },
+  FORM_ENTRY_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: CART_ERRORS.UPDATE_FORM_FAILED },
+  SHIPPING_OPTION_UNAVAILABLE: {
+    code: 'NOT_FOUND',
+    status: 404,
+    message: STORE_CART.shippingOptionUnavailable,
+  },
+  SHIPPING_ADDRESS_MISSING: {
+    code: 'VALIDATION_FAILED',
+    status: 400,
+    message: CART_ERRORS.CART_INVALID_INFORMATION,
+  },
+  SHIPPING_OPTION_MISSING: {
+    code: 'VALIDATION_FAILED',
+    status: 400,
+    message: CART_ERRORS.CART_INVALID_INFORMATION,
+  },
+  GIFT_CARD_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: GIFT_CARDS.invalid },
+  GIFT_CARDS_ONLY: { code: 'VALIDATION_FAILED', status: 400, message: GIFT_CARDS.onlyGiftCards },
+  TOO_MANY_GIFT_CARDS: { code: 'VALIDATION_FAILED', status: 400, message: GIFT_CARDS.tooManyCards },
+  GIFT_CARD_ENTRY_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: GIFT_CARDS.entryNotFound },
+  NOT_A_GIFT_CARD: { code: 'VALIDATION_FAILED', status: 400, message: GIFT_CARDS.notAGiftCard },
+  GIFT_CARD_BALANCE_CHANGED: { code: 'CONFLICT', status: 409, message: GIFT_CARDS.balanceChanged },
   // The studio's content, media, people and settings (services/media, contributors, studio,
   // branding, languages, forms, analytics, outbox, owner lists); messages from STUDIO_MESSAGES.
   CONTENT_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: STUDIO.contentNotFound },

@@ -23,6 +23,7 @@ export const CATALOG_MESSAGES = {
   skuTaken: 'The SKU "{sku}" is already used by another variant.',
   skuRepeated: 'The SKU "{sku}" is used twice.',
   variantsRequired: 'A product needs at least one variant.',
+  variantsInvalid: 'The variants of this product are not valid.',
   optionRepeated: 'The option "{option}" is listed twice.',
   missingOptionValue: 'The variant {sku} needs a value for {option}.',
   unknownOption: 'The variant {sku} has a value for {option}, which is not an option of this product.',

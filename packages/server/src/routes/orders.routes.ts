@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { websites } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { isStaffForRoute, requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import { findOrder } from '../services/order.service';
 import { listOrders } from '../services/orders/order-list';
 import { ORDER_MESSAGES } from '../services/orders/order-messages';
@@ -19,6 +18,7 @@ import { testCardSecret } from '../services/payments/default-provider';
 import { finishStaleClaims } from '../services/orders/money-actions';
 import { createTestPaymentProvider } from '../services/payments/test-payment-provider';
 import { schemaOf, zodRoutes } from './api-schema';
+import { findSiteById } from '../services/site.service';
 
 /**
  * Orders after checkout: the buyer's (token) or owner's read of one order, the owner's list
@@ -103,23 +103,27 @@ export async function orderRoutes(app: FastifyInstance) {
     api.post(
       '/api/commerce/orders/:id/capture',
       { schema: schemaOf('POST /api/commerce/orders/:id/capture'), ...moneyAction },
-      async (request) => ({ order: await captureOrder(ctx(request.site), request.params.id) }),
+      async (request) => ({ order: valueOrFail(await captureOrder(ctx(request.site), request.params.id)) }),
     );
     api.post(
       '/api/commerce/orders/:id/fulfill',
       { schema: schemaOf('POST /api/commerce/orders/:id/fulfill') },
-      async (request) => ({ order: await fulfillOrder(ctx(request.site), request.params.id, request.body) }),
+      async (request) => ({
+        order: valueOrFail(await fulfillOrder(ctx(request.site), request.params.id, request.body)),
+      }),
     );
     api.post(
       '/api/commerce/orders/:id/cancel',
       { schema: schemaOf('POST /api/commerce/orders/:id/cancel'), ...moneyAction },
-      async (request) => ({ order: await cancelOrder(ctx(request.site), request.params.id) }),
+      async (request) => ({ order: valueOrFail(await cancelOrder(ctx(request.site), request.params.id)) }),
     );
     api.post(
       '/api/commerce/orders/:id/refund',
       { schema: schemaOf('POST /api/commerce/orders/:id/refund'), ...moneyAction },
       async (request) => ({
-        order: await refundOrder(ctx(request.site), request.params.id, request.body?.amountCents),
+        order: valueOrFail(
+          await refundOrder(ctx(request.site), request.params.id, request.body?.amountCents),
+        ),
       }),
     );
   });
@@ -131,7 +135,7 @@ export async function orderRoutes(app: FastifyInstance) {
       db,
       (websiteId, name) => app.payments.named({ id: websiteId }, name),
       async (claim, row) => {
-        const [site] = await db.select().from(websites).where(eq(websites.id, row.websiteId));
+        const site = await findSiteById(db, row.websiteId);
         if (site) await finishClaimed(db, site, claim, row.id);
       },
     )

@@ -2,6 +2,7 @@ import { CATALOG_MESSAGES } from '@store/commerce';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import { createCategory, createStore, listStores } from '../services/catalog-admin/store.service';
 import { schemaOf, zodRoutes } from './api-schema';
 
@@ -25,7 +26,7 @@ export async function storeContentRoutes(app: FastifyInstance) {
     { schema: schemaOf('POST /api/content-service/product/1.1/websites/:websiteId/products') },
     async (request, reply) => {
       checkWebsite(request, request.params.websiteId);
-      return reply.code(201).send(await createStore(db, request.site.id, request.body));
+      return reply.code(201).send(valueOrFail(await createStore(db, request.site.id, request.body)));
     },
   );
 
@@ -38,7 +39,9 @@ export async function storeContentRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       checkWebsite(request, request.params.websiteId);
-      const category = await createCategory(db, request.site.id, request.params.collectionId, request.body);
+      const category = valueOrFail(
+        await createCategory(db, request.site.id, request.params.collectionId, request.body),
+      );
       return reply.code(201).send(category);
     },
   );

@@ -1,6 +1,7 @@
 import { LOW_STOCK_THRESHOLD } from '@store/commerce';
 import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import { editStock, listInventory } from '../services/catalog-admin/inventory.service';
 import { getProduct, listProducts } from '../services/catalog-admin/product-read';
 import { createProduct, deleteProduct, updateProduct } from '../services/catalog-admin/products.service';
@@ -21,24 +22,25 @@ export async function studioProductRoutes(app: FastifyInstance) {
   );
 
   api.get('/api/studio/products/:id', { schema: schemaOf('GET /api/studio/products/:id') }, async (request) =>
-    getProduct(db, request.site.id, request.params.id),
+    valueOrFail(await getProduct(db, request.site.id, request.params.id)),
   );
 
   api.post(
     '/api/studio/products',
     { schema: schemaOf('POST /api/studio/products') },
-    async (request, reply) => reply.code(201).send(await createProduct(db, request.site.id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(valueOrFail(await createProduct(db, request.site.id, request.body))),
   );
 
   api.put('/api/studio/products/:id', { schema: schemaOf('PUT /api/studio/products/:id') }, async (request) =>
-    updateProduct(db, request.site.id, request.params.id, request.body),
+    valueOrFail(await updateProduct(db, request.site.id, request.params.id, request.body)),
   );
 
   api.delete(
     '/api/studio/products/:id',
     { schema: schemaOf('DELETE /api/studio/products/:id') },
     async (request) => {
-      await deleteProduct(db, request.site.id, request.params.id);
+      valueOrFail(await deleteProduct(db, request.site.id, request.params.id));
       return { ok: true };
     },
   );
@@ -48,6 +50,6 @@ export async function studioProductRoutes(app: FastifyInstance) {
   );
 
   api.patch('/api/studio/inventory', { schema: schemaOf('PATCH /api/studio/inventory') }, async (request) =>
-    editStock(db, request.site.id, request.body.changes),
+    valueOrFail(await editStock(db, request.site.id, request.body.changes)),
   );
 }

@@ -1,15 +1,9 @@
-import {
-  CATALOG_MESSAGES,
-  LOW_STOCK_THRESHOLD,
-  fillMessage,
-  tracksStock,
-  variantStockState,
-} from '@store/commerce';
+import { LOW_STOCK_THRESHOLD, tracksStock, variantStockState } from '@store/commerce';
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { items, products, restockSignups, variants } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { asOutcome, fieldRejection, type Outcome } from '../../reasons';
 import { decodeCursor, paginate } from '../owner/cursor';
 import { containsPattern } from './product-read';
 
@@ -87,20 +81,27 @@ export interface StockChange {
   unlimited?: boolean | undefined;
 }
 
-const invalid = (field: string, message: string) =>
-  new ApiError('VALIDATION_FAILED', message, { errors: { [field]: message } });
-
 /**
  * Apply stock edits in one transaction: every row is checked under its row lock before any
  * is written, so one bad row (unknown variant, stock below 0, an untracked product) changes
  * nothing. Answers the changed variants and, for each that came back in stock (was sold out,
  * now sellable) with signups waiting, a restock offer for the studio.
  */
-export async function editStock(db: Database, websiteId: string, changes: StockChange[]) {
+export async function editStock(
+  db: Database,
+  websiteId: string,
+  changes: StockChange[],
+): Promise<Outcome<StockEdit>> {
+  return asOutcome(() => applyStock(db, websiteId, changes));
+}
+
+export type StockEdit = Awaited<ReturnType<typeof applyStock>>;
+
+async function applyStock(db: Database, websiteId: string, changes: StockChange[]) {
   const seen = new Set<string>();
   for (const change of changes) {
     if (seen.has(change.variantId))
-      throw invalid('changes', fillMessage(CATALOG_MESSAGES.stockTwice, { id: change.variantId }));
+      throw fieldRejection('STOCK_CHANGED_TWICE', 'changes', { id: change.variantId });
     seen.add(change.variantId);
   }
   // Locks in variant id order, as checkout takes them; a deadlock all the same runs it again.
@@ -115,19 +116,13 @@ export async function editStock(db: Database, websiteId: string, changes: StockC
       .for('update', { of: variants });
     const writes = changes.map((change, i) => {
       const found = locked.find((l) => l.v.id === change.variantId);
-      if (!found)
-        throw invalid(
-          `changes.${i}.variantId`,
-          fillMessage(CATALOG_MESSAGES.unknownVariant, { id: change.variantId }),
-        );
+      if (!found) throw fieldRejection('UNKNOWN_VARIANT', `changes.${i}.variantId`, { id: change.variantId });
       const { v, productType } = found;
       if (change.qtyInStock !== undefined && change.adjustBy !== undefined)
-        throw invalid(`changes.${i}`, fillMessage(CATALOG_MESSAGES.setOrAdjust, { sku: v.sku }));
-      if (!tracksStock(productType))
-        throw invalid(`changes.${i}`, fillMessage(CATALOG_MESSAGES.untrackedStock, { sku: v.sku }));
+        throw fieldRejection('STOCK_SET_AND_ADJUSTED', `changes.${i}`, { sku: v.sku });
+      if (!tracksStock(productType)) throw fieldRejection('STOCK_UNTRACKED', `changes.${i}`, { sku: v.sku });
       const qty = change.qtyInStock ?? v.qtyInStock + (change.adjustBy ?? 0);
-      if (qty < 0)
-        throw invalid(`changes.${i}.adjustBy`, fillMessage(CATALOG_MESSAGES.negativeStock, { sku: v.sku }));
+      if (qty < 0) throw fieldRejection('STOCK_NEGATIVE', `changes.${i}.adjustBy`, { sku: v.sku });
       const unlimited = change.unlimited ?? v.unlimited;
       const wasSellable = v.unlimited || v.qtyInStock > 0;
       const isSellable = unlimited || qty > 0;

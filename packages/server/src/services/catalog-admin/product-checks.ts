@@ -1,9 +1,9 @@
 import type { ProductInput } from '@store/api';
-import { CATALOG_MESSAGES, checkVariantSet, fillMessage } from '@store/commerce';
+import { checkVariantSet } from '@store/commerce';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type ImageAsset, categories, forms, items, mediaAssets, variants } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { fieldRejection } from '../../reasons';
 import { serializeMedia } from '../media/media.service';
 import { uniqueName } from '../studio/unique-name';
 
@@ -13,15 +13,10 @@ export type StoredImage = ImageAsset & { id?: string };
 /** Images of a product not from the library (seeded ones) are named by position: `current:N`. */
 export const CURRENT_IMAGE = /^current:(\d+)$/;
 
-function invalid(field: string, message: string): ApiError {
-  return new ApiError('VALIDATION_FAILED', message, { errors: { [field]: message } });
-}
-
-function conflict(field: string, message: string): ApiError {
-  return new ApiError('CONFLICT', message, { errors: { [field]: message } });
-}
-
-/** The rules of the pure variant checks (option grid, sale price, untracked stock, subscriptions). */
+/**
+ * The rules of the pure variant checks (option grid, sale price, untracked stock, subscriptions).
+ * These checks throw a Rejection naming the field: callers run them inside `asOutcome`.
+ */
 export function checkProductRules(input: ProductInput): void {
   const problem = checkVariantSet({
     productType: input.productType,
@@ -30,12 +25,11 @@ export function checkProductRules(input: ProductInput): void {
     variantOptionOrdering: input.variantOptionOrdering,
     variants: input.variants,
   });
-  if (problem) throw invalid(problem.field, problem.message);
+  if (problem) throw fieldRejection('VARIANTS_INVALID', problem.field, undefined, problem.message);
   // One row cannot become two variants: a repeated id would silently lose one of them.
   const ids = input.variants.map((v) => v.id).filter((id) => id !== undefined);
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (repeated !== undefined)
-    throw invalid('variants', fillMessage(CATALOG_MESSAGES.variantIdRepeated, { id: repeated }));
+  if (repeated !== undefined) throw fieldRejection('VARIANT_ID_REPEATED', 'variants', { id: repeated });
 }
 
 /** Every category id belongs to the product's store; the form is one of the site's. */
@@ -53,7 +47,7 @@ export async function checkReferences(tx: Tx, websiteId: string, input: ProductI
         ),
       );
     const missing = wanted.find((id) => !found.some((f) => f.id === id));
-    if (missing) throw invalid('categoryIds', fillMessage(CATALOG_MESSAGES.unknownCategory, { id: missing }));
+    if (missing) throw fieldRejection('UNKNOWN_CATEGORY', 'categoryIds', { id: missing });
   }
   if (input.additionalFieldsFormId) {
     const [form] = await tx
@@ -61,10 +55,7 @@ export async function checkReferences(tx: Tx, websiteId: string, input: ProductI
       .from(forms)
       .where(and(eq(forms.websiteId, websiteId), eq(forms.id, input.additionalFieldsFormId)));
     if (!form)
-      throw invalid(
-        'additionalFieldsFormId',
-        fillMessage(CATALOG_MESSAGES.unknownForm, { id: input.additionalFieldsFormId }),
-      );
+      throw fieldRejection('UNKNOWN_FORM', 'additionalFieldsFormId', { id: input.additionalFieldsFormId });
   }
 }
 
@@ -91,7 +82,7 @@ export async function resolveImages(
     const kept = position === undefined ? undefined : current[Number(position)];
     if (kept) return kept;
     const row = rows.find((r) => r.id === id);
-    if (!row) throw invalid(`imageIds.${i}`, fillMessage(CATALOG_MESSAGES.unknownImage, { id }));
+    if (!row) throw fieldRejection('UNKNOWN_IMAGE', `imageIds.${i}`, { id });
     const m = serializeMedia(row);
     return {
       id: m.id,
@@ -128,7 +119,7 @@ export async function checkSkusFree(
     )
     .limit(1);
   const sku = clash[0]?.sku;
-  if (sku !== undefined) throw conflict('variants', fillMessage(CATALOG_MESSAGES.skuTaken, { sku }));
+  if (sku !== undefined) throw fieldRejection('SKU_TAKEN', 'variants', { sku });
 }
 
 /**
@@ -147,8 +138,7 @@ export async function productUrlId(
     .where(eq(items.collectionId, collectionId));
   const taken = new Set(rows.filter((r) => r.id !== exceptItemId).map((r) => r.urlId));
   if (input.urlId) {
-    if (taken.has(input.urlId))
-      throw conflict('urlId', fillMessage(CATALOG_MESSAGES.urlIdTaken, { urlId: input.urlId }));
+    if (taken.has(input.urlId)) throw fieldRejection('URL_ID_TAKEN', 'urlId', { urlId: input.urlId });
     return input.urlId;
   }
   return uniqueName(input.title, taken, 'product');

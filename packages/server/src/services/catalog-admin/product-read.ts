@@ -1,9 +1,9 @@
-import { CATALOG_MESSAGES, productStockState, variantStockState } from '@store/commerce';
+import { productStockState, variantStockState } from '@store/commerce';
 import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import type { SubscriptionPlan } from '../../db/schema/catalog';
 import { collections, items, products, variants } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { asOutcome, type Outcome, Rejection } from '../../reasons';
 import { itemUrl } from '../serialize-catalog';
 import { decodeCursor, olderThan, paginate } from '../owner/cursor';
 import type { StoredImage } from './product-checks';
@@ -30,15 +30,26 @@ export function imagesOf(item: typeof items.$inferSelect): StoredImage[] {
   ];
 }
 
-/** One product as the editor reads it. 404 when it is not a product of the site. */
-export async function getProduct(db: Database | Tx, websiteId: string, itemId: string) {
+/** One product as the editor reads it; PRODUCT_NOT_FOUND when it is not a product of the site. */
+export async function getProduct(
+  db: Database | Tx,
+  websiteId: string,
+  itemId: string,
+): Promise<Outcome<EditorProduct>> {
+  return asOutcome(() => loadProduct(db, websiteId, itemId));
+}
+
+export type EditorProduct = Awaited<ReturnType<typeof loadProduct>>;
+
+/** getProduct's work, for a caller already inside `asOutcome` (throws a Rejection). */
+export async function loadProduct(db: Database | Tx, websiteId: string, itemId: string) {
   const [row] = await db
     .select({ item: items, product: products, collection: collections })
     .from(items)
     .innerJoin(products, eq(products.itemId, items.id))
     .innerJoin(collections, eq(collections.id, items.collectionId))
     .where(and(eq(items.websiteId, websiteId), eq(items.id, itemId)));
-  if (!row) throw new ApiError('NOT_FOUND', CATALOG_MESSAGES.productNotFound);
+  if (!row) throw new Rejection('PRODUCT_NOT_FOUND');
   const { item, product, collection } = row;
   const rows = await db
     .select()

@@ -1,11 +1,11 @@
 import type { ProductInput } from '@store/api';
-import { CATALOG_MESSAGES, MAX_PRODUCTS_PER_COLLECTION } from '@store/commerce';
+import { MAX_PRODUCTS_PER_COLLECTION } from '@store/commerce';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation, retryTransaction } from '../../db/retry-transaction';
 import { theRow } from '../../db/rows';
 import { items, products } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { asOutcome, type Outcome, Rejection } from '../../reasons';
 import { cleanHtml } from '../html/clean-html';
 import { RecordType } from '@store/commerce';
 import {
@@ -16,7 +16,7 @@ import {
   productUrlId,
   resolveImages,
 } from './product-checks';
-import { getProduct, imagesOf } from './product-read';
+import { type EditorProduct, imagesOf, loadProduct } from './product-read';
 import { lockStore } from './store.service';
 import { replaceVariants } from './variant-set';
 
@@ -29,20 +29,22 @@ async function checkRoom(tx: Tx, websiteId: string, collectionId: string): Promi
       .where(and(eq(items.websiteId, websiteId), eq(items.collectionId, collectionId))),
     'count items',
   );
-  if (n >= MAX_PRODUCTS_PER_COLLECTION) throw new ApiError('UNPROCESSABLE', CATALOG_MESSAGES.tooManyProducts);
+  if (n >= MAX_PRODUCTS_PER_COLLECTION) throw new Rejection('TOO_MANY_PRODUCTS');
 }
 
 /**
  * A product save's transaction: run again after a deadlock (its variant locks meet checkouts'),
- * and a unique-index race lost to a concurrent save is a 409, not a 500.
+ * and a unique-index race lost to a concurrent save is SKU_CONFLICT, not a 500.
  */
-async function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
-  try {
-    return await retryTransaction(db, work);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError('CONFLICT', CATALOG_MESSAGES.skuConflict);
-    throw error;
-  }
+async function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<Outcome<T>> {
+  return asOutcome(async () => {
+    try {
+      return await retryTransaction(db, work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Rejection('SKU_CONFLICT');
+      throw error;
+    }
+  });
 }
 
 /** The product columns of items and products as the page context reads them. */
@@ -72,9 +74,13 @@ function productColumns(input: ProductInput, images: StoredImage[]) {
 }
 
 /** Create a product with its variants in one transaction (checks first, 4xx on any rule). */
-export async function createProduct(db: Database, websiteId: string, input: ProductInput) {
-  checkProductRules(input);
+export async function createProduct(
+  db: Database,
+  websiteId: string,
+  input: ProductInput,
+): Promise<Outcome<EditorProduct>> {
   return inTransaction(db, async (tx) => {
+    checkProductRules(input);
     await lockStore(tx, websiteId, input.collectionId);
     await checkRoom(tx, websiteId, input.collectionId);
     await checkReferences(tx, websiteId, input);
@@ -103,7 +109,7 @@ export async function createProduct(db: Database, websiteId: string, input: Prod
     );
     await tx.insert(products).values({ itemId: row.id, websiteId, ...product });
     await replaceVariants(tx, websiteId, row.id, input.productType, input.variants);
-    return getProduct(tx, websiteId, row.id);
+    return loadProduct(tx, websiteId, row.id);
   });
 }
 
@@ -112,16 +118,20 @@ export async function createProduct(db: Database, websiteId: string, input: Prod
  * replaceVariants). Without a URL id the current one is kept (made unique when the product
  * moves to another store). Moving to another store counts against that store's limit.
  */
-export async function updateProduct(db: Database, websiteId: string, itemId: string, input: ProductInput) {
-  checkProductRules(input);
+export async function updateProduct(
+  db: Database,
+  websiteId: string,
+  itemId: string,
+  input: ProductInput,
+): Promise<Outcome<EditorProduct>> {
   return inTransaction(db, async (tx) => {
+    checkProductRules(input);
     const [current] = await tx
       .select()
       .from(items)
       .where(and(eq(items.websiteId, websiteId), eq(items.id, itemId)))
       .for('update');
-    if (!current || current.recordType !== RecordType.storeItem)
-      throw new ApiError('NOT_FOUND', CATALOG_MESSAGES.productNotFound);
+    if (!current || current.recordType !== RecordType.storeItem) throw new Rejection('PRODUCT_NOT_FOUND');
     await lockStore(tx, websiteId, input.collectionId);
     if (input.collectionId !== current.collectionId) await checkRoom(tx, websiteId, input.collectionId);
     await checkReferences(tx, websiteId, input);
@@ -147,17 +157,18 @@ export async function updateProduct(db: Database, websiteId: string, itemId: str
       .where(eq(items.id, itemId));
     await tx.update(products).set(product).where(eq(products.itemId, itemId));
     await replaceVariants(tx, websiteId, itemId, input.productType, input.variants);
-    return getProduct(tx, websiteId, itemId);
+    return loadProduct(tx, websiteId, itemId);
   });
 }
 
 /** Delete a product; its variants and signups go with it (foreign keys cascade). */
-export async function deleteProduct(db: Database, websiteId: string, itemId: string): Promise<void> {
+export async function deleteProduct(db: Database, websiteId: string, itemId: string): Promise<Outcome<void>> {
   const deleted = await db
     .delete(items)
     .where(
       and(eq(items.websiteId, websiteId), eq(items.id, itemId), eq(items.recordType, RecordType.storeItem)),
     )
     .returning({ id: items.id });
-  if (!deleted.length) throw new ApiError('NOT_FOUND', CATALOG_MESSAGES.productNotFound);
+  if (!deleted.length) return { ok: false, reason: 'PRODUCT_NOT_FOUND' };
+  return { ok: true, value: undefined };
 }

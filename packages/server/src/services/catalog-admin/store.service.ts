@@ -1,16 +1,14 @@
 import {
-  CATALOG_MESSAGES,
   CATEGORY_LENGTH_MAX,
   MAX_NESTED_CATEGORIES,
   MAX_PRODUCTS_PER_COLLECTION,
-  fillMessage,
   isReservedSlug,
 } from '@store/commerce';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { type NavigationItem, categories, collections, items, navigations } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { asOutcome, fieldRejection, type Outcome, Rejection } from '../../reasons';
 import { CollectionType } from '@store/commerce';
 import { MAIN_NAVIGATION } from '../studio/navigation.service';
 import { notifySiteChanged } from '../studio/site-changed';
@@ -70,58 +68,61 @@ function serializeStore(c: CollectionRow, rootCategoryId: string, inNavigation: 
  * main-navigation link. A URL id another page uses is a 409; without one it is derived from
  * the title by the unique-name rule.
  */
-export async function createStore(db: Database, websiteId: string, input: StoreInput) {
-  return db.transaction(async (tx) => {
-    await lockSiteSlugs(tx, websiteId);
-    const taken = new Set(
-      (
+export async function createStore(
+  db: Database,
+  websiteId: string,
+  input: StoreInput,
+): Promise<Outcome<ReturnType<typeof serializeStore>>> {
+  return asOutcome(() =>
+    db.transaction(async (tx) => {
+      await lockSiteSlugs(tx, websiteId);
+      const taken = new Set(
+        (
+          await tx
+            .select({ urlId: collections.urlId })
+            .from(collections)
+            .where(eq(collections.websiteId, websiteId))
+        ).map((r) => r.urlId),
+      );
+      let urlId: string;
+      if (input.urlId) {
+        urlId = input.urlId;
+        if (taken.has(urlId) || isReservedSlug(urlId)) throw fieldRejection('URL_ID_TAKEN', 'urlId', { urlId });
+      } else urlId = uniqueName(input.title, taken, 'store');
+      const { max } = theRow(
         await tx
-          .select({ urlId: collections.urlId })
+          .select({ max: sql<number>`coalesce(max(${collections.displayIndex}), 0)::int` })
           .from(collections)
-          .where(eq(collections.websiteId, websiteId))
-      ).map((r) => r.urlId),
-    );
-    let urlId: string;
-    if (input.urlId) {
-      urlId = input.urlId;
-      if (taken.has(urlId) || isReservedSlug(urlId))
-        throw new ApiError('CONFLICT', fillMessage(CATALOG_MESSAGES.urlIdTaken, { urlId }), {
-          errors: { urlId: fillMessage(CATALOG_MESSAGES.urlIdTaken, { urlId }) },
-        });
-    } else urlId = uniqueName(input.title, taken, 'store');
-    const { max } = theRow(
-      await tx
-        .select({ max: sql<number>`coalesce(max(${collections.displayIndex}), 0)::int` })
-        .from(collections)
-        .where(eq(collections.websiteId, websiteId)),
-      'select max(display_index) from collections',
-    );
-    const store = theRow(
-      await tx
-        .insert(collections)
-        .values({
-          websiteId,
-          type: CollectionType.products,
-          urlId,
-          title: input.title,
-          navigationTitle: input.navigationTitle || input.title,
-          description: input.description,
-          enabled: input.enabled,
-          displayIndex: max + 1,
-        })
-        .returning(),
-      'insert into collections',
-    );
-    const root = theRow(
-      await tx
-        .insert(categories)
-        .values({ websiteId, collectionId: store.id, ...ROOT_CATEGORY, displayIndex: 0 })
-        .returning({ id: categories.id }),
-      'insert into categories',
-    );
-    if (input.addToNavigation) await linkInMainNavigation(tx, websiteId, store);
-    return serializeStore(store, root.id, input.addToNavigation);
-  });
+          .where(eq(collections.websiteId, websiteId)),
+        'select max(display_index) from collections',
+      );
+      const store = theRow(
+        await tx
+          .insert(collections)
+          .values({
+            websiteId,
+            type: CollectionType.products,
+            urlId,
+            title: input.title,
+            navigationTitle: input.navigationTitle || input.title,
+            description: input.description,
+            enabled: input.enabled,
+            displayIndex: max + 1,
+          })
+          .returning(),
+        'insert into collections',
+      );
+      const root = theRow(
+        await tx
+          .insert(categories)
+          .values({ websiteId, collectionId: store.id, ...ROOT_CATEGORY, displayIndex: 0 })
+          .returning({ id: categories.id }),
+        'insert into categories',
+      );
+      if (input.addToNavigation) await linkInMainNavigation(tx, websiteId, store);
+      return serializeStore(store, root.id, input.addToNavigation);
+    }),
+  );
 }
 
 async function linkInMainNavigation(tx: Tx, websiteId: string, store: CollectionRow) {
@@ -136,16 +137,18 @@ async function linkInMainNavigation(tx: Tx, websiteId: string, store: Collection
   await notifySiteChanged(tx, websiteId);
 }
 
-/** A store of the site, locked for the transaction (limits are counted under the lock). */
+/**
+ * A store of the site, locked for the transaction (limits are counted under the lock). Throws a
+ * Rejection: callers run it inside `asOutcome`.
+ */
 export async function lockStore(tx: Tx, websiteId: string, collectionId: string): Promise<CollectionRow> {
   const [store] = await tx
     .select()
     .from(collections)
     .where(and(eq(collections.websiteId, websiteId), eq(collections.id, collectionId)))
     .for('update');
-  if (!store) throw new ApiError('NOT_FOUND', CATALOG_MESSAGES.storeNotFound);
-  if (store.type !== CollectionType.products)
-    throw new ApiError('VALIDATION_FAILED', CATALOG_MESSAGES.notAStore);
+  if (!store) throw new Rejection('STORE_NOT_FOUND');
+  if (store.type !== CollectionType.products) throw new Rejection('NOT_A_STORE');
   return store;
 }
 
@@ -165,55 +168,43 @@ export async function createCategory(
   websiteId: string,
   collectionId: string,
   input: CategoryInput,
-) {
-  if (input.displayName.length > CATEGORY_LENGTH_MAX)
-    throw new ApiError('VALIDATION_FAILED', CATALOG_MESSAGES.categoryTooLong);
-  return db.transaction(async (tx) => {
-    await lockStore(tx, websiteId, collectionId);
-    const existing = await tx
-      .select()
-      .from(categories)
-      .where(eq(categories.collectionId, collectionId))
-      .orderBy(asc(categories.displayIndex));
-    if (existing.length >= MAX_NESTED_CATEGORIES)
-      throw new ApiError('UNPROCESSABLE', CATALOG_MESSAGES.tooManyCategories);
-    const root = existing.find((c) => c.slug === ROOT_CATEGORY.slug && c.parentCategoryId === null);
-    const parentId = input.parentCategoryId ?? root?.id ?? null;
-    if (parentId !== null && !existing.some((c) => c.id === parentId))
-      throw new ApiError(
-        'VALIDATION_FAILED',
-        fillMessage(CATALOG_MESSAGES.unknownCategory, { id: parentId }),
-        {
-          errors: { parentCategoryId: fillMessage(CATALOG_MESSAGES.unknownCategory, { id: parentId }) },
-        },
+): Promise<Outcome<ReturnType<typeof serializeCategory>>> {
+  if (input.displayName.length > CATEGORY_LENGTH_MAX) return { ok: false, reason: 'CATEGORY_TOO_LONG' };
+  return asOutcome(() =>
+    db.transaction(async (tx) => {
+      await lockStore(tx, websiteId, collectionId);
+      const existing = await tx
+        .select()
+        .from(categories)
+        .where(eq(categories.collectionId, collectionId))
+        .orderBy(asc(categories.displayIndex));
+      if (existing.length >= MAX_NESTED_CATEGORIES) throw new Rejection('TOO_MANY_CATEGORIES');
+      const root = existing.find((c) => c.slug === ROOT_CATEGORY.slug && c.parentCategoryId === null);
+      const parentId = input.parentCategoryId ?? root?.id ?? null;
+      if (parentId !== null && !existing.some((c) => c.id === parentId))
+        throw fieldRejection('UNKNOWN_CATEGORY', 'parentCategoryId', { id: parentId });
+      const slug = slugify(input.displayName) || 'category';
+      if (existing.some((c) => c.slug === slug))
+        throw fieldRejection('CATEGORY_TAKEN', 'displayName', { name: input.displayName });
+      const displayIndex =
+        input.displayIndex ?? existing.reduce((max, c) => Math.max(max, c.displayIndex + 1), 0);
+      const row = theRow(
+        await tx
+          .insert(categories)
+          .values({
+            websiteId,
+            collectionId,
+            displayName: input.displayName,
+            slug,
+            parentCategoryId: parentId,
+            displayIndex,
+          })
+          .returning(),
+        'insert into categories',
       );
-    const slug = slugify(input.displayName) || 'category';
-    if (existing.some((c) => c.slug === slug))
-      throw new ApiError(
-        'CONFLICT',
-        fillMessage(CATALOG_MESSAGES.categoryTaken, { name: input.displayName }),
-        {
-          errors: { displayName: fillMessage(CATALOG_MESSAGES.categoryTaken, { name: input.displayName }) },
-        },
-      );
-    const displayIndex =
-      input.displayIndex ?? existing.reduce((max, c) => Math.max(max, c.displayIndex + 1), 0);
-    const row = theRow(
-      await tx
-        .insert(categories)
-        .values({
-          websiteId,
-          collectionId,
-          displayName: input.displayName,
-          slug,
-          parentCategoryId: parentId,
-          displayIndex,
-        })
-        .returning(),
-      'insert into categories',
-    );
-    return serializeCategory(row);
-  });
+      return serializeCategory(row);
+    }),
+  );
 }
 
 /** Every store of the site with its categories and product count (the studio's pickers). */

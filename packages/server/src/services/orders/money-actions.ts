@@ -2,10 +2,9 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { orderPaymentOperations, orders } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { Rejection } from '../../reasons';
 import type { OrderRow } from '../order.service';
 import type { PaymentProvider, PaymentResult } from '../payments/payment-provider';
-import { ORDER_MESSAGES } from './order-messages';
 
 export type MoneyKind = 'capture' | 'cancel' | 'refund';
 
@@ -50,7 +49,7 @@ export async function refuseWhileClaimed(tx: Tx, orderId: string): Promise<void>
     .select({ orderId: orderPaymentOperations.orderId })
     .from(orderPaymentOperations)
     .where(eq(orderPaymentOperations.orderId, orderId));
-  if (claim) throw new ApiError('ORDER_STATE_CONFLICT', ORDER_MESSAGES.busy);
+  if (claim) throw new Rejection('ORDER_BUSY');
 }
 
 /** Claim the order for `step` (one claim per order): a second action meanwhile gets 409. */
@@ -60,7 +59,7 @@ export async function claimStep(tx: Tx, row: OrderRow, step: MoneyStep): Promise
     .values({ orderId: row.id, websiteId: row.websiteId, ...step })
     .onConflictDoNothing()
     .returning({ orderId: orderPaymentOperations.orderId });
-  if (claimed.length === 0) throw new ApiError('ORDER_STATE_CONFLICT', ORDER_MESSAGES.busy);
+  if (claimed.length === 0) throw new Rejection('ORDER_BUSY');
 }
 
 export async function dropClaim(db: Database | Tx, orderId: string): Promise<void> {
@@ -125,7 +124,8 @@ export async function finishStaleClaims(
  * An owner's money action in three steps, no row lock held across the provider call:
  * claim (the order's lock, the move checked, the claim written), the provider call, then
  * finish (the order updated, stock and gift cards given back, mail queued, claim removed).
- * A refusal drops the claim and answers 402; the order is unchanged.
+ * A refusal drops the claim and answers 402; the order is unchanged. Expected refusals are
+ * thrown as a Rejection: callers run it inside `asOutcome`.
  */
 export async function runMoneyAction<T>(
   db: Database,
@@ -138,7 +138,7 @@ export async function runMoneyAction<T>(
 ): Promise<T> {
   const step = await retryTransaction(db, async (tx) => {
     const row = await lockOrder(tx, websiteId, orderId);
-    if (!row) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
+    if (!row) throw new Rejection('ORDER_NOT_FOUND');
     await refuseWhileClaimed(tx, orderId);
     const planned = plan(row);
     if (planned) await claimStep(tx, row, planned);
@@ -150,18 +150,18 @@ export async function runMoneyAction<T>(
       answer = await callProvider(provider, step.row, step.planned);
     } catch (error) {
       // Unknown whether the provider acted: the claim stays, and the scheduler asks again.
-      throw new ApiError('PAYMENT_FAILED', ORDER_MESSAGES.providerSilent, {
+      throw new Rejection('PROVIDER_SILENT', undefined, undefined, {
         detail: error instanceof Error ? error.message : String(error),
       });
     }
     if (!answer.ok) {
       await dropClaim(db, orderId);
-      throw new ApiError('PAYMENT_FAILED', answer.message);
+      throw new Rejection('PROVIDER_REFUSED', undefined, answer.message);
     }
   }
   return retryTransaction(db, async (tx) => {
     const row = await lockOrder(tx, websiteId, orderId);
-    if (!row) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
+    if (!row) throw new Rejection('ORDER_NOT_FOUND');
     // Without a provider step there is no claim; with one, the scheduler may have finished it.
     if (step.planned && !(await takeClaim(tx, orderId, step.planned.idempotencyKey))) return current(tx, row);
     return finish(tx, row, step.planned);

@@ -1,10 +1,10 @@
-import { fillMessage, formatMoney, tracksStock } from '@store/commerce';
+import { formatMoney, tracksStock } from '@store/commerce';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import type { OrderStatus } from '../../db/schema/commerce';
 import { orderItems, orders, variants } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { asOutcome, fieldRejection, type Outcome, Rejection } from '../../reasons';
 import { enqueueEmail } from '../email/email-outbox';
 import { revokeDownloads } from '../downloads/download-links';
 import { creditGiftCards } from '../gift-cards/gift-card-checkout';
@@ -50,11 +50,15 @@ const NO_PROVIDER: PaymentProvider = {
 
 type Action = 'capture' | 'fulfill' | 'cancel' | 'refund';
 
-function notAllowed(action: Action, status: OrderStatus): ApiError {
-  return new ApiError(
-    'ORDER_STATE_CONFLICT',
-    fillMessage(ORDER_MESSAGES[action], { status: statusWord(status) }),
-  );
+const NOT_ALLOWED = {
+  capture: 'CAPTURE_NOT_ALLOWED',
+  fulfill: 'FULFILL_NOT_ALLOWED',
+  cancel: 'CANCEL_NOT_ALLOWED',
+  refund: 'REFUND_NOT_ALLOWED',
+} as const;
+
+function notAllowed(action: Action, status: OrderStatus): Rejection {
+  return new Rejection(NOT_ALLOWED[action], { status: statusWord(status) });
 }
 
 /**
@@ -67,17 +71,19 @@ async function act(
   ctx: OrderActionContext,
   orderId: string,
   work: (tx: Tx, row: OrderRow) => Promise<void>,
-): Promise<OwnerOrder> {
-  return retryTransaction(ctx.db, async (tx) => {
-    const row = await lockOrder(tx, ctx.site.id, orderId);
-    if (!row) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
-    // A money action waiting for its provider has the order until it is finished.
-    await refuseWhileClaimed(tx, orderId);
-    await work(tx, row);
-    const updated = await findOrderRow(tx, ctx.site.id, orderId);
-    if (!updated) throw new Error('order vanished inside its transaction');
-    return serializeOwnerOrder(tx, updated);
-  });
+): Promise<Outcome<OwnerOrder>> {
+  return asOutcome(() =>
+    retryTransaction(ctx.db, async (tx) => {
+      const row = await lockOrder(tx, ctx.site.id, orderId);
+      if (!row) throw new Rejection('ORDER_NOT_FOUND');
+      // A money action waiting for its provider has the order until it is finished.
+      await refuseWhileClaimed(tx, orderId);
+      await work(tx, row);
+      const updated = await findOrderRow(tx, ctx.site.id, orderId);
+      if (!updated) throw new Error('order vanished inside its transaction');
+      return serializeOwnerOrder(tx, updated);
+    }),
+  );
 }
 
 /** An owner's money action: claimed, sent to the provider outside any transaction, finished. */
@@ -86,27 +92,29 @@ async function moneyAction(
   orderId: string,
   plan: (row: OrderRow) => MoneyStep | null,
   finish: (tx: Tx, row: OrderRow, step: MoneyStep | null) => Promise<void>,
-): Promise<OwnerOrder> {
+): Promise<Outcome<OwnerOrder>> {
   // The provider is found before any transaction (finding it may read the database).
   const before = await findOrderRow(ctx.db, ctx.site.id, orderId);
-  if (!before) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
+  if (!before) return { ok: false, reason: 'ORDER_NOT_FOUND' };
   const provider = (await ctx.providerFor(before.paymentProvider)) ?? NO_PROVIDER;
   const view = async (tx: Tx) => {
     const updated = await findOrderRow(tx, ctx.site.id, orderId);
     if (!updated) throw new Error('order vanished inside its transaction');
     return serializeOwnerOrder(tx, updated);
   };
-  return runMoneyAction(
-    ctx.db,
-    ctx.site.id,
-    orderId,
-    provider,
-    plan,
-    async (tx, row, step) => {
-      await finish(tx, row, step);
-      return view(tx);
-    },
-    view,
+  return asOutcome(() =>
+    runMoneyAction(
+      ctx.db,
+      ctx.site.id,
+      orderId,
+      provider,
+      plan,
+      async (tx, row, step) => {
+        await finish(tx, row, step);
+        return view(tx);
+      },
+      view,
+    ),
   );
 }
 
@@ -122,7 +130,7 @@ async function guardedUpdate(
     .set(set as Partial<typeof orders.$inferInsert>)
     .where(and(eq(orders.id, row.id), eq(orders.status, row.status), extra))
     .returning();
-  if (!updated) throw new ApiError('ORDER_STATE_CONFLICT', ORDER_MESSAGES.changedMeanwhile);
+  if (!updated) throw new Rejection('ORDER_CHANGED');
   return updated;
 }
 
@@ -160,7 +168,7 @@ async function returnStock(tx: Tx, row: OrderRow): Promise<Record<string, number
   return returned;
 }
 
-export function captureOrder(ctx: OrderActionContext, orderId: string): Promise<OwnerOrder> {
+export function captureOrder(ctx: OrderActionContext, orderId: string): Promise<Outcome<OwnerOrder>> {
   return moneyAction(
     ctx,
     orderId,
@@ -181,15 +189,13 @@ export function fulfillOrder(
   ctx: OrderActionContext,
   orderId: string,
   tracking: { trackingNumber?: string; carrier?: string },
-): Promise<OwnerOrder> {
+): Promise<Outcome<OwnerOrder>> {
   return act(ctx, orderId, async (tx, row) => {
     if (row.status !== 'PAID') throw notAllowed('fulfill', row.status);
     // A parcel is tracked; a download or a service has nothing to track.
     const number = tracking.trackingNumber || null;
     if (row.shippingAddress !== null && number === null) {
-      throw new ApiError('VALIDATION_FAILED', ORDER_MESSAGES.trackingRequired, {
-        errors: { trackingNumber: ORDER_MESSAGES.trackingRequired },
-      });
+      throw fieldRejection('TRACKING_REQUIRED', 'trackingNumber');
     }
     const carrier = number === null ? null : tracking.carrier || null;
     const updated = await guardedUpdate(tx, row, {
@@ -210,7 +216,7 @@ export function fulfillOrder(
   });
 }
 
-export function cancelOrder(ctx: OrderActionContext, orderId: string): Promise<OwnerOrder> {
+export function cancelOrder(ctx: OrderActionContext, orderId: string): Promise<Outcome<OwnerOrder>> {
   return moneyAction(
     ctx,
     orderId,
@@ -247,20 +253,19 @@ export function refundOrder(
   ctx: OrderActionContext,
   orderId: string,
   amountCents: number | undefined,
-): Promise<OwnerOrder> {
+): Promise<Outcome<OwnerOrder>> {
   return moneyAction(
     ctx,
     orderId,
     (row) => {
       if (row.status !== 'PAID' && row.status !== 'FULFILLED') throw notAllowed('refund', row.status);
       const remaining = chargedCents(row) - row.refundedCents;
-      if (remaining <= 0) throw new ApiError('ORDER_STATE_CONFLICT', ORDER_MESSAGES.nothingToRefund);
+      if (remaining <= 0) throw new Rejection('NOTHING_TO_REFUND');
       const amount = amountCents ?? remaining;
       if (amount > remaining) {
-        const message = fillMessage(ORDER_MESSAGES.refundTooLarge, {
+        throw fieldRejection('REFUND_TOO_LARGE', 'amountCents', {
           remaining: formatMoney(remaining, row.currency),
         });
-        throw new ApiError('VALIDATION_FAILED', message, { errors: { amountCents: message } });
       }
       const total = row.refundedCents + amount;
       return { kind: 'refund', amountCents: amount, idempotencyKey: `${row.id}:refund:${total}` };
