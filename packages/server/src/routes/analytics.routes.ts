@@ -1,6 +1,7 @@
 import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import { analyticsSummary } from '../services/analytics.service';
 import { dayRange, usableTimeZone } from '../services/analytics/date-range';
 
@@ -14,7 +15,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     '/api/analytics/summary',
     { schema: schemaOf('GET /api/analytics/summary'), preValidation: requireOwner },
     async (request, reply) => {
-      const range = dayRange(request.query, usableTimeZone(request.site.timeZone));
+      const range = valueOrFail(dayRange(request.query, usableTimeZone(request.site.timeZone)));
       const summary = await analyticsSummary(request.server.database.db, request.site.id, range);
       return reply.header('cache-control', 'private, no-store').send(summary);
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import {
   defaultLanguageOf,
   disconnectMultilingual,
@@ -74,7 +75,7 @@ export async function multilingualRoutes(app: FastifyInstance) {
     '/api/multilingual/languages',
     { schema: schemaOf('PUT /api/multilingual/languages') },
     async (request) => {
-      await replaceSiteLanguages(db, request.site.id, request.body.languages);
+      valueOrFail(await replaceSiteLanguages(db, request.site.id, request.body.languages));
       return { languages: await listSiteLanguages(db, request.site) };
     },
   );

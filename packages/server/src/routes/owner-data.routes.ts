@@ -7,6 +7,7 @@ import { outboxMessageView } from '../services/email/outbox-view';
 import { findForm } from '../services/forms/forms.service';
 import { sendTestMail } from '../services/email/mail-test';
 import { retryMessage } from '../services/outbox/outbox-retry';
+import { valueOrFail } from '../reasons';
 import { secretBoxFor } from '../services/payments/secret-box';
 import { csvFilename, csvStream } from '../services/owner/csv';
 import { decodeCursor, paginate } from '../services/owner/cursor';
@@ -108,7 +109,7 @@ export async function ownerDataRoutes(app: FastifyInstance) {
     '/api/owner/outbox/:id/retry',
     { schema: schemaOf('POST /api/owner/outbox/:id/retry') },
     async (request) => {
-      const m = await retryMessage(db, request.site.id, request.params.id);
+      const m = valueOrFail(await retryMessage(db, request.site.id, request.params.id));
       app.outboxKick?.();
       // The worker sends the stored text; the answer is what this reader may see of it.
       return { message: outboxMessageView(m, mayReadMailSecrets(request.siteUser as SignedInUser)) };

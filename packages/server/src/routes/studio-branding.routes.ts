@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import { getBranding, saveBranding } from '../services/branding/branding.service';
 import { configuredMediaStorage } from '../services/media/configured-storage';
 import type { MediaStorage } from '../services/media/media-storage';
@@ -18,10 +19,10 @@ export async function studioBrandingRoutes(app: FastifyInstance, options: { stor
   const api = zodRoutes(app);
 
   api.get('/api/studio/branding', { schema: schemaOf('GET /api/studio/branding') }, async (request) =>
-    getBranding(db, request.site.id),
+    valueOrFail(await getBranding(db, request.site.id)),
   );
 
   api.put('/api/studio/branding', { schema: schemaOf('PUT /api/studio/branding') }, async (request) =>
-    saveBranding(db, storage, request.site.id, request.body),
+    valueOrFail(await saveBranding(db, storage, request.site.id, request.body)),
   );
 }

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import { createForm, deleteForm, getForm, listForms, updateForm } from '../services/forms/form-admin.service';
 import { schemaOf, zodRoutes } from './api-schema';
 
@@ -53,20 +54,21 @@ export async function studioFormRoutes(app: FastifyInstance) {
   api.get(
     '/api/studio/forms/:formId',
     { schema: schemaOf('GET /api/studio/forms/:formId') },
-    async (request) => getForm(db, request.site.id, request.params.formId),
+    async (request) => valueOrFail(await getForm(db, request.site.id, request.params.formId)),
   );
 
   api.put(
     '/api/studio/forms/:formId',
     { schema: schemaOf('PUT /api/studio/forms/:formId') },
-    async (request) => updateForm(db, request.site.id, request.params.formId, request.body),
+    async (request) =>
+      valueOrFail(await updateForm(db, request.site.id, request.params.formId, request.body)),
   );
 
   api.delete(
     '/api/studio/forms/:formId',
     { schema: schemaOf('DELETE /api/studio/forms/:formId') },
     async (request) => {
-      await deleteForm(db, request.site.id, request.params.formId);
+      valueOrFail(await deleteForm(db, request.site.id, request.params.formId));
       return { ok: true };
     },
   );

@@ -4,6 +4,7 @@ import { collections, forms, items, variants } from '../db/schema/index';
 import { CollectionType, RecordType } from '../pages/page-types';
 import { itemUrl } from '../services/serialize-catalog';
 import { requireLiveChange, requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import { resolveBlockData } from '../services/studio/block-data';
 import {
   getPageLayout,
@@ -51,8 +52,10 @@ export async function studioPageRoutes(app: FastifyInstance) {
     '/api/studio/pages/:id/settings',
     { schema: schemaOf('PUT /api/studio/pages/:id/settings') },
     async (request) =>
-      updatePageSettings(db, request.site.id, request.params.id, request.body, () =>
-        requireLiveChange(request),
+      valueOrFail(
+        await updatePageSettings(db, request.site.id, request.params.id, request.body, () =>
+          requireLiveChange(request),
+        ),
       ),
   );
 
@@ -60,7 +63,7 @@ export async function studioPageRoutes(app: FastifyInstance) {
     '/api/studio/pages/:id',
     { schema: schemaOf('DELETE /api/studio/pages/:id') },
     async (request) => {
-      await deletePage(db, request.site.id, request.params.id);
+      valueOrFail(await deletePage(db, request.site.id, request.params.id));
       return { ok: true };
     },
   );
@@ -68,7 +71,7 @@ export async function studioPageRoutes(app: FastifyInstance) {
   api.get(
     '/api/studio/pages/:id/layout',
     { schema: schemaOf('GET /api/studio/pages/:id/layout') },
-    async (request) => getPageLayout(db, request.site.id, request.params.id),
+    async (request) => valueOrFail(await getPageLayout(db, request.site.id, request.params.id)),
   );
 
   // The schema checks the layout's shape; parseLayout the props of each block type, unique
@@ -76,36 +79,31 @@ export async function studioPageRoutes(app: FastifyInstance) {
   api.put(
     '/api/studio/pages/:id/layout',
     { schema: schemaOf('PUT /api/studio/pages/:id/layout') },
-    async (request) =>
-      saveDraft(
-        db,
-        request.site.id,
-        request.params.id,
-        parseLayout(request.body.layout, request.site.embedOrigins),
-      ),
+    async (request) => {
+      const layout = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
+      return valueOrFail(await saveDraft(db, request.site.id, request.params.id, layout));
+    },
   );
 
   api.post(
     '/api/studio/pages/:id/publish',
     { schema: schemaOf('POST /api/studio/pages/:id/publish') },
-    async (request) =>
-      publishLayout(
-        db,
-        request.site.id,
-        request.params.id,
-        parseLayout(request.body.layout, request.site.embedOrigins),
-      ),
+    async (request) => {
+      const layout = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
+      return valueOrFail(await publishLayout(db, request.site.id, request.params.id, layout));
+    },
   );
 
   api.post(
     '/api/studio/pages/:id/revisions/:revisionId/restore',
     { schema: schemaOf('POST /api/studio/pages/:id/revisions/:revisionId/restore') },
-    async (request) => restoreRevision(db, request.site.id, request.params.id, request.params.revisionId),
+    async (request) =>
+      valueOrFail(await restoreRevision(db, request.site.id, request.params.id, request.params.revisionId)),
   );
 
   // What the preview needs for product, summary and form blocks (the same data the site uses).
   api.post('/api/studio/block-data', { schema: schemaOf('POST /api/studio/block-data') }, async (request) => {
-    const layout = parseLayout(request.body.layout, request.site.embedOrigins);
+    const layout = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
     return (await resolveBlockData(db, request.site, layout)).data;
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import { createPost, deletePost, listPosts, updatePost } from '../services/studio/posts.service';
 import { schemaOf, zodRoutes } from './api-schema';
 
@@ -13,20 +14,22 @@ export async function studioPostRoutes(app: FastifyInstance) {
   api.get(
     '/api/studio/blogs/:blogId/posts',
     { schema: schemaOf('GET /api/studio/blogs/:blogId/posts') },
-    async (request) => listPosts(db, request.site.id, request.params.blogId),
+    async (request) => valueOrFail(await listPosts(db, request.site.id, request.params.blogId)),
   );
   api.post(
     '/api/studio/blogs/:blogId/posts',
     { schema: schemaOf('POST /api/studio/blogs/:blogId/posts') },
     async (request, reply) =>
-      reply.code(201).send(await createPost(db, request.site.id, request.params.blogId, request.body.title)),
+      reply
+        .code(201)
+        .send(valueOrFail(await createPost(db, request.site.id, request.params.blogId, request.body.title))),
   );
   api.put(
     '/api/studio/blogs/:blogId/posts/:postId',
     { schema: schemaOf('PUT /api/studio/blogs/:blogId/posts/:postId') },
     async (request) => {
       const { blogId, postId } = request.params;
-      await updatePost(db, request.site.id, blogId, postId, request.body);
+      valueOrFail(await updatePost(db, request.site.id, blogId, postId, request.body));
       return { ok: true };
     },
   );
@@ -34,7 +37,7 @@ export async function studioPostRoutes(app: FastifyInstance) {
     '/api/studio/blogs/:blogId/posts/:postId',
     { schema: schemaOf('DELETE /api/studio/blogs/:blogId/posts/:postId') },
     async (request) => {
-      await deletePost(db, request.site.id, request.params.blogId, request.params.postId);
+      valueOrFail(await deletePost(db, request.site.id, request.params.blogId, request.params.postId));
       return { ok: true };
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import { getHeaderFooter, putHeaderFooter } from '../services/studio/header-footer.service';
 import { getSiteLayout, updateNavigation } from '../services/studio/navigation.service';
 import { getSiteStyles, putSiteStyles } from '../services/studio/site-styles.service';
@@ -19,7 +20,7 @@ export async function studioSiteRoutes(app: FastifyInstance) {
   api.get(
     '/api/commondata/GetSiteLayout',
     { schema: schemaOf('GET /api/commondata/GetSiteLayout') },
-    async (request) => getSiteLayout(db, request.site.id),
+    async (request) => valueOrFail(await getSiteLayout(db, request.site.id)),
   );
 
   api.post(
@@ -27,8 +28,8 @@ export async function studioSiteRoutes(app: FastifyInstance) {
     { schema: schemaOf('POST /api/widget/UpdateNavigation') },
     async (request) => {
       const { fieldName, navigation } = request.body;
-      await updateNavigation(db, request.site.id, fieldName, navigation.items);
-      return getSiteLayout(db, request.site.id);
+      valueOrFail(await updateNavigation(db, request.site.id, fieldName, navigation.items));
+      return valueOrFail(await getSiteLayout(db, request.site.id));
     },
   );
 

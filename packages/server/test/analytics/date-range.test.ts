@@ -15,14 +15,32 @@ describe('analytics date ranges', () => {
 
   it('defaults to the 30 days ending today in the site’s zone', () => {
     expect(dayRange({}, 'America/New_York', now)).toEqual({
-      from: '2025-02-08',
-      to: '2025-03-09',
-      timeZone: 'America/New_York',
+      ok: true,
+      value: { from: '2025-02-08', to: '2025-03-09', timeZone: 'America/New_York' },
     });
   });
 
   it('counts `days` back from `to`, across a month end', () => {
-    expect(dayRange({ to: '2025-03-02', days: 7 }, 'UTC', now)).toMatchObject({ from: '2025-02-24' });
+    expect(dayRange({ to: '2025-03-02', days: 7 }, 'UTC', now)).toMatchObject({
+      value: { from: '2025-02-24' },
+    });
+  });
+
+  it('refuses a date that is not on the calendar, a reversed range and one over a year and a day', () => {
+    expect(dayRange({ from: '2025-02-30' }, 'UTC', now)).toEqual({
+      ok: false,
+      reason: 'NOT_A_CALENDAR_DATE',
+      values: { field: 'from' },
+    });
+    expect(dayRange({ from: '2025-03-05', to: '2025-03-04' }, 'UTC', now)).toEqual({
+      ok: false,
+      reason: 'RANGE_REVERSED',
+    });
+    expect(dayRange({ from: '2024-01-01', to: '2025-03-04' }, 'UTC', now)).toEqual({
+      ok: false,
+      reason: 'RANGE_TOO_LONG',
+      values: { days: '366' },
+    });
   });
 
   it('lists every day of a range, a leap day included', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../errors';
+import type { Outcome } from '../../reasons';
 
 const DAY = 86_400_000;
 /** A year and a day: enough for year-over-year charts, bounded so one call cannot scan forever. */
@@ -34,11 +34,10 @@ export function todayIn(timeZone: string, now = new Date()): string {
   }).format(now);
 }
 
-function dayMs(value: string, field: string): number {
+/** Midnight UTC of a YYYY-MM-DD calendar date; undefined for anything else (2025-02-30 too). */
+function dayMs(value: string): number | undefined {
   const ms = Date.parse(`${value}T00:00:00Z`);
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) {
-    throw new ApiError('VALIDATION_FAILED', `${field} is not a calendar date.`);
-  }
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) return undefined;
   return ms;
 }
 
@@ -49,19 +48,21 @@ export function dayRange(
   query: { from?: string; to?: string; days?: number },
   timeZone: string,
   now = new Date(),
-): DayRange {
-  const to = query.to ? dayMs(query.to, 'to') : dayMs(todayIn(timeZone, now), 'to');
-  const from = query.from ? dayMs(query.from, 'from') : to - ((query.days ?? DEFAULT_RANGE_DAYS) - 1) * DAY;
-  if (from > to) throw new ApiError('VALIDATION_FAILED', 'from must not be after to.');
-  if ((to - from) / DAY + 1 > MAX_RANGE_DAYS) {
-    throw new ApiError('VALIDATION_FAILED', `The range may span at most ${MAX_RANGE_DAYS} days.`);
-  }
-  return { from: dayOf(from), to: dayOf(to), timeZone };
+): Outcome<DayRange> {
+  const to = dayMs(query.to || todayIn(timeZone, now));
+  if (to === undefined) return { ok: false, reason: 'NOT_A_CALENDAR_DATE', values: { field: 'to' } };
+  const from = query.from ? dayMs(query.from) : to - ((query.days ?? DEFAULT_RANGE_DAYS) - 1) * DAY;
+  if (from === undefined) return { ok: false, reason: 'NOT_A_CALENDAR_DATE', values: { field: 'from' } };
+  if (from > to) return { ok: false, reason: 'RANGE_REVERSED' };
+  if ((to - from) / DAY + 1 > MAX_RANGE_DAYS)
+    return { ok: false, reason: 'RANGE_TOO_LONG', values: { days: String(MAX_RANGE_DAYS) } };
+  return { ok: true, value: { from: dayOf(from), to: dayOf(to), timeZone } };
 }
 
 /** Every day of the range, oldest first (the chart's x axis has no gaps). */
 export function daysOf(range: DayRange): string[] {
   const days: string[] = [];
-  for (let ms = dayMs(range.from, 'from'); ms <= dayMs(range.to, 'to'); ms += DAY) days.push(dayOf(ms));
+  const last = dayMs(range.to) ?? Number.NEGATIVE_INFINITY;
+  for (let ms = dayMs(range.from) ?? Number.POSITIVE_INFINITY; ms <= last; ms += DAY) days.push(dayOf(ms));
   return days;
 }

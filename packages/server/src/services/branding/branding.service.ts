@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mediaAssets, websites } from '../../db/schema/index';
 import type { SiteFavicon } from '../../db/schema/site';
-import { ApiError } from '../../errors';
+import { type Outcome, Rejection, asOutcome } from '../../reasons';
 import type { MediaStorage } from '../media/media-storage';
 import { notifySiteChanged } from '../studio/site-changed';
 import { FAVICON_FILES, type FaviconFileName, makeFaviconSet } from './favicon-set';
@@ -24,12 +24,16 @@ async function brandingRow(db: Database, websiteId: string): Promise<Row> {
     })
     .from(websites)
     .where(eq(websites.id, websiteId));
-  if (!row) throw new ApiError('NOT_FOUND', 'Unable to locate content');
+  if (!row) throw new Rejection('CONTENT_NOT_FOUND');
   return row;
 }
 
 /** The site's branding as the studio edits it, its files resolved. */
-export async function getBranding(db: Database, websiteId: string): Promise<Branding> {
+export function getBranding(db: Database, websiteId: string): Promise<Outcome<Branding>> {
+  return asOutcome(() => readBranding(db, websiteId));
+}
+
+async function readBranding(db: Database, websiteId: string): Promise<Branding> {
   const row = await brandingRow(db, websiteId);
   const logo = await siteLogo(db, row);
   return {
@@ -55,7 +59,7 @@ async function libraryImage(db: Database, websiteId: string, mediaId: string, wh
     .select()
     .from(mediaAssets)
     .where(and(eq(mediaAssets.websiteId, websiteId), eq(mediaAssets.id, mediaId)));
-  if (!row) throw new ApiError('VALIDATION_FAILED', `The ${what} image is not in the media library.`);
+  if (!row) throw new Rejection('BRAND_IMAGE_MISSING', { what });
   return row;
 }
 
@@ -86,10 +90,9 @@ async function faviconFrom(
   )
     return current;
   const original = await storage.get(`${image.hash}/original.${EXT[image.contentType] ?? 'png'}`);
-  if (!original)
-    throw new ApiError('VALIDATION_FAILED', 'The icon image’s file is missing. Upload it again.');
+  if (!original) throw new Rejection('ICON_FILE_MISSING');
   const set = await makeFaviconSet(original).catch(() => {
-    throw new ApiError('UNPROCESSABLE', 'The icon could not be made from this image. Try another one.');
+    throw new Rejection('ICON_UNMADE');
   });
   for (const [name, body] of set.files)
     await storage.put(`${set.hash}/${FAVICON_FILES[name as FaviconFileName].key}`, body);
@@ -101,28 +104,30 @@ async function faviconFrom(
  * (site_changed at commit; pages are cached with the policy their embeds need, so a changed
  * allowlist re-renders them).
  */
-export async function saveBranding(
+export function saveBranding(
   db: Database,
   storage: MediaStorage,
   websiteId: string,
   input: BrandingInput,
-): Promise<Branding> {
-  const row = await brandingRow(db, websiteId);
-  if (input.logo) await libraryImage(db, websiteId, input.logo.mediaId, 'logo');
-  const favicon = input.faviconMediaId
-    ? await faviconFrom(db, storage, websiteId, input.faviconMediaId, row.favicon)
-    : null;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(websites)
-      .set({
-        logo: input.logo,
-        favicon,
-        socialLinks: input.socialLinks,
-        embedOrigins: input.embedOrigins,
-      })
-      .where(eq(websites.id, websiteId));
-    await notifySiteChanged(tx, websiteId);
+): Promise<Outcome<Branding>> {
+  return asOutcome(async () => {
+    const row = await brandingRow(db, websiteId);
+    if (input.logo) await libraryImage(db, websiteId, input.logo.mediaId, 'logo');
+    const favicon = input.faviconMediaId
+      ? await faviconFrom(db, storage, websiteId, input.faviconMediaId, row.favicon)
+      : null;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(websites)
+        .set({
+          logo: input.logo,
+          favicon,
+          socialLinks: input.socialLinks,
+          embedOrigins: input.embedOrigins,
+        })
+        .where(eq(websites.id, websiteId));
+      await notifySiteChanged(tx, websiteId);
+    });
+    return readBranding(db, websiteId);
   });
-  return getBranding(db, websiteId);
 }

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { cartEntries, products } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { Rejection } from '../../reasons';
 import { checkAnswers } from './form-answers';
-import { FORM_MESSAGES } from './form-messages';
 import { findForm } from './forms.service';
 
 type Db = Database | Tx;
@@ -12,7 +11,8 @@ type Db = Database | Tx;
  * Check a cart line's additional fields against its product's form, with the rules and
  * messages the browser and the form endpoints use (`checkAnswers`): required fields,
  * offered choices only, value shapes and lengths. A product without a form takes none.
- * Returns the normalised answers to store (null when the product has no form).
+ * Returns the normalised answers to store (null when the product has no form); refusals are
+ * thrown as a `Rejection`, for the cart's transaction to roll back and return as its reason.
  */
 export async function checkAdditionalFields(
   db: Db,
@@ -21,8 +21,7 @@ export async function checkAdditionalFields(
   fields: Record<string, unknown> | null,
 ): Promise<Record<string, unknown> | null> {
   if (!formId) {
-    if (fields && Object.keys(fields).length > 0)
-      throw new ApiError('FORM_UNPARSEABLE', FORM_MESSAGES.parse, { reason: 'NO_ADDITIONAL_FIELDS' });
+    if (fields && Object.keys(fields).length > 0) throw new Rejection('NO_ADDITIONAL_FIELDS');
     return null;
   }
   const form = await findForm(db as Database, websiteId, formId);
@@ -30,8 +29,8 @@ export async function checkAdditionalFields(
   if (!form) return null;
   const checked = checkAnswers(form.definition.fields, fields ?? {});
   if (checked.ok) return checked.answers;
-  if (checked.kind === 'shape') throw new ApiError('FORM_UNPARSEABLE', FORM_MESSAGES.parse);
-  throw new ApiError('FORM_INVALID', FORM_MESSAGES.invalid, { errors: checked.errors });
+  if (checked.kind === 'shape') throw new Rejection('ADDITIONAL_FIELDS_UNPARSEABLE');
+  throw new Rejection('ADDITIONAL_FIELDS_INVALID', undefined, undefined, { errors: checked.errors });
 }
 
 /** The form id of the product behind a cart entry (for updating its additional fields). */

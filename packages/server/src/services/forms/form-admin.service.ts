@@ -3,7 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { formSubmissions, forms } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { type Outcome, Rejection, asOutcome } from '../../reasons';
 import { cleanFormHtml } from '../html/clean-content';
 import { notifySiteChanged } from '../studio/site-changed';
 import { type FormDefinition, type FormField, formDefinitionSchema } from './form-definition';
@@ -38,8 +38,6 @@ function toStudio(row: Row): StudioForm {
   };
 }
 
-const notFound = () => new ApiError('NOT_FOUND', 'This form does not exist.');
-
 export async function listForms(db: Database, websiteId: string): Promise<StudioFormSummary[]> {
   const rows = await db
     .select()
@@ -64,14 +62,14 @@ export async function listForms(db: Database, websiteId: string): Promise<Studio
   });
 }
 
-export async function getForm(db: Database, websiteId: string, formId: string): Promise<StudioForm> {
+export async function getForm(db: Database, websiteId: string, formId: string): Promise<Outcome<StudioForm>> {
   const [row] = await db
     .select()
     .from(forms)
     .where(and(eq(forms.id, formId), eq(forms.websiteId, websiteId)))
     .limit(1);
-  if (!row) throw notFound();
-  return toStudio(row);
+  if (!row) return { ok: false, reason: 'FORM_NOT_FOUND' };
+  return { ok: true, value: toStudio(row) };
 }
 
 const columns = (body: FormBody) => ({
@@ -99,27 +97,31 @@ export async function updateForm(
   websiteId: string,
   formId: string,
   body: FormBody,
-): Promise<StudioForm> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(forms)
-      .set(columns(body))
-      .where(and(eq(forms.id, formId), eq(forms.websiteId, websiteId)))
-      .returning();
-    if (!row) throw notFound();
-    await notifySiteChanged(tx, websiteId);
-    return toStudio(row);
-  });
+): Promise<Outcome<StudioForm>> {
+  return asOutcome(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(forms)
+        .set(columns(body))
+        .where(and(eq(forms.id, formId), eq(forms.websiteId, websiteId)))
+        .returning();
+      if (!row) throw new Rejection('FORM_NOT_FOUND');
+      await notifySiteChanged(tx, websiteId);
+      return toStudio(row);
+    }),
+  );
 }
 
 /** Submissions go with the form (foreign key cascade); a page block pointing at it shows nothing. */
-export async function deleteForm(db: Database, websiteId: string, formId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(forms)
-      .where(and(eq(forms.id, formId), eq(forms.websiteId, websiteId)))
-      .returning({ id: forms.id });
-    if (gone.length === 0) throw notFound();
-    await notifySiteChanged(tx, websiteId);
-  });
+export async function deleteForm(db: Database, websiteId: string, formId: string): Promise<Outcome<void>> {
+  return asOutcome(() =>
+    db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(forms)
+        .where(and(eq(forms.id, formId), eq(forms.websiteId, websiteId)))
+        .returning({ id: forms.id });
+      if (gone.length === 0) throw new Rejection('FORM_NOT_FOUND');
+      await notifySiteChanged(tx, websiteId);
+    }),
+  );
 }

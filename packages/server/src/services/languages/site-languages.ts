@@ -1,7 +1,7 @@
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { siteLanguages, translations } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import type { Outcome } from '../../reasons';
 import { notifySiteChanged } from '../studio/site-changed';
 
 export interface SiteLanguage {
@@ -45,7 +45,7 @@ export async function replaceSiteLanguages(
   db: Database,
   websiteId: string,
   input: readonly { language: string; isDefault: boolean; enabled: boolean }[],
-): Promise<void> {
+): Promise<Outcome<void>> {
   const wanted = input.map((l, i) => ({
     ...l,
     language: Intl.getCanonicalLocales(l.language)[0] ?? l.language,
@@ -54,13 +54,12 @@ export async function replaceSiteLanguages(
   const seen = new Set<string>();
   for (const l of wanted) {
     if (seen.has(l.language.toLowerCase()))
-      throw new ApiError('VALIDATION_FAILED', `${l.language} is listed twice.`);
+      return { ok: false, reason: 'LANGUAGE_REPEATED', values: { language: l.language } };
     seen.add(l.language.toLowerCase());
   }
   const defaults = wanted.filter((l) => l.isDefault);
-  if (defaults.length !== 1) throw new ApiError('VALIDATION_FAILED', 'Choose exactly one default language.');
-  if (!defaults[0]?.enabled)
-    throw new ApiError('VALIDATION_FAILED', 'The default language cannot be turned off.');
+  if (defaults.length !== 1) return { ok: false, reason: 'DEFAULT_LANGUAGE_COUNT' };
+  if (!defaults[0]?.enabled) return { ok: false, reason: 'DEFAULT_LANGUAGE_OFF' };
   const tags = wanted.map((l) => l.language);
   await db.transaction(async (tx) => {
     await tx.delete(siteLanguages).where(eq(siteLanguages.websiteId, websiteId));
@@ -70,6 +69,7 @@ export async function replaceSiteLanguages(
       .where(and(eq(translations.websiteId, websiteId), notInArray(translations.language, tags)));
     await notifySiteChanged(tx, websiteId);
   });
+  return { ok: true, value: undefined };
 }
 
 /** Multilingual off: every language row and every translation of the site goes. */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { ApiError } from '../../errors';
+import { Rejection } from '../../reasons';
 
 /**
  * Opaque keyset cursors (`nextPageCursor`): the sort key of the last row, base64url JSON.
@@ -33,7 +33,9 @@ export function isTimestampText(text: string): boolean {
 
 /**
  * Decode a cursor of `parts` strings; `timestampAt` names the part that must be a
- * timestamp (it is cast to timestamptz in SQL). Anything else is a 400, never a 500.
+ * timestamp (it is cast to timestamptz in SQL). Anything else is the reason `CURSOR_INVALID`
+ * (a 400, never a 500), thrown as a Rejection: the lists that read cursors are queries deep in
+ * their services, and the error handler answers a Rejection like a returned reason.
  */
 export function decodeCursor(
   cursor: string | undefined,
@@ -49,7 +51,7 @@ export function decodeCursor(
     if (timestampAt !== undefined && !isTimestampText(key[timestampAt] ?? '')) throw new Error('timestamp');
     return key;
   } catch {
-    throw new ApiError('BAD_REQUEST', 'The cursor is not valid.');
+    throw new Rejection('CURSOR_INVALID');
   }
 }
 

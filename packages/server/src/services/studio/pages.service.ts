@@ -4,7 +4,7 @@ import { lockName } from '../../db/advisory-lock';
 import type { Database, Tx } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { collections, items, navigations, pageSettings } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { type Outcome, Rejection, asOutcome } from '../../reasons';
 import { CollectionType } from '@store/commerce';
 import { MAIN_NAVIGATION } from './navigation.service';
 import { capDescription } from './seo-description';
@@ -113,7 +113,7 @@ export async function findPage(db: Database | Tx, websiteId: string, id: string)
     .select()
     .from(collections)
     .where(and(eq(collections.websiteId, websiteId), eq(collections.id, id)));
-  if (!row) throw new ApiError('NOT_FOUND', 'Unable to locate content');
+  if (!row) throw new Rejection('CONTENT_NOT_FOUND');
   return row;
 }
 
@@ -127,52 +127,55 @@ const reachesVisitors = (status: string | undefined) =>
  * Settings have no draft: on a live page (or one this change puts online) they apply at
  * once, so `guardLive` is called first and may refuse (the caller's right to publish).
  */
-export async function updatePageSettings(
+export function updatePageSettings(
   db: Database,
   websiteId: string,
   id: string,
   input: PageSettingsInput,
   guardLive: () => void = () => {},
-): Promise<{ urlId: string }> {
-  return db.transaction(async (tx) => {
-    const page = await findPage(tx, websiteId, id);
-    const [current] = await tx
-      .select({ status: pageSettings.status })
-      .from(pageSettings)
-      .where(eq(pageSettings.collectionId, id));
-    // A page without settings predates the studio's statuses and is live.
-    if (reachesVisitors(current?.status) || (input.status !== undefined && reachesVisitors(input.status)))
-      guardLive();
-    let urlId = page.urlId;
-    if (input.urlId !== undefined && input.urlId !== page.urlId && page.urlId !== 'home') {
-      await lockSiteSlugs(tx, websiteId);
-      urlId = uniqueName(input.urlId, await takenSlugs(tx, websiteId, id));
-    }
-    if (input.status === 'SCHEDULED' && !input.publishAt)
-      throw new ApiError('VALIDATION_FAILED', 'publishAt: a scheduled page needs a publish time.');
-    await tx
-      .update(collections)
-      .set({
-        urlId,
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.navigationTitle !== undefined ? { navigationTitle: input.navigationTitle || null } : {}),
-        ...(input.password !== undefined ? { password: input.password || null } : {}),
-      })
-      .where(eq(collections.id, id));
-    const settings = {
-      ...(input.status !== undefined ? { status: input.status } : {}),
-      ...(input.publishAt !== undefined || input.status !== undefined
-        ? { publishAt: input.status === 'SCHEDULED' && input.publishAt ? new Date(input.publishAt) : null }
-        : {}),
-      ...(input.membersOnly !== undefined ? { membersOnly: input.membersOnly } : {}),
-      ...(input.seoDescription !== undefined ? { seoDescription: capDescription(input.seoDescription) } : {}),
-    };
-    const upsert = tx.insert(pageSettings).values({ collectionId: id, websiteId, ...settings });
-    await (Object.keys(settings).length
-      ? upsert.onConflictDoUpdate({ target: pageSettings.collectionId, set: settings })
-      : upsert.onConflictDoNothing());
-    await notifySiteChanged(tx, websiteId);
-    return { urlId };
+): Promise<Outcome<{ urlId: string }>> {
+  return asOutcome(async () => {
+    return db.transaction(async (tx) => {
+      const page = await findPage(tx, websiteId, id);
+      const [current] = await tx
+        .select({ status: pageSettings.status })
+        .from(pageSettings)
+        .where(eq(pageSettings.collectionId, id));
+      // A page without settings predates the studio's statuses and is live.
+      if (reachesVisitors(current?.status) || (input.status !== undefined && reachesVisitors(input.status)))
+        guardLive();
+      let urlId = page.urlId;
+      if (input.urlId !== undefined && input.urlId !== page.urlId && page.urlId !== 'home') {
+        await lockSiteSlugs(tx, websiteId);
+        urlId = uniqueName(input.urlId, await takenSlugs(tx, websiteId, id));
+      }
+      if (input.status === 'SCHEDULED' && !input.publishAt) throw new Rejection('PUBLISH_TIME_MISSING');
+      await tx
+        .update(collections)
+        .set({
+          urlId,
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(input.navigationTitle !== undefined ? { navigationTitle: input.navigationTitle || null } : {}),
+          ...(input.password !== undefined ? { password: input.password || null } : {}),
+        })
+        .where(eq(collections.id, id));
+      const settings = {
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.publishAt !== undefined || input.status !== undefined
+          ? { publishAt: input.status === 'SCHEDULED' && input.publishAt ? new Date(input.publishAt) : null }
+          : {}),
+        ...(input.membersOnly !== undefined ? { membersOnly: input.membersOnly } : {}),
+        ...(input.seoDescription !== undefined
+          ? { seoDescription: capDescription(input.seoDescription) }
+          : {}),
+      };
+      const upsert = tx.insert(pageSettings).values({ collectionId: id, websiteId, ...settings });
+      await (Object.keys(settings).length
+        ? upsert.onConflictDoUpdate({ target: pageSettings.collectionId, set: settings })
+        : upsert.onConflictDoNothing());
+      await notifySiteChanged(tx, websiteId);
+      return { urlId };
+    });
   });
 }
 
@@ -185,19 +188,21 @@ function withoutCollection(list: { collectionId?: string; children?: unknown[] }
 }
 
 /** Delete a page (never the home page, never a collection that still holds items). */
-export async function deletePage(db: Database, websiteId: string, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const page = await findPage(tx, websiteId, id);
-    if (page.urlId === 'home') throw new ApiError('CONFLICT', 'The home page cannot be deleted.');
-    const [held] = await tx.select({ id: items.id }).from(items).where(eq(items.collectionId, id)).limit(1);
-    if (held) throw new ApiError('CONFLICT', 'Remove the items in this collection before deleting it.');
-    const navs = await tx.select().from(navigations).where(eq(navigations.websiteId, websiteId));
-    for (const nav of navs)
-      await tx
-        .update(navigations)
-        .set({ items: withoutCollection(nav.items, id) as typeof nav.items })
-        .where(and(eq(navigations.websiteId, websiteId), eq(navigations.identifier, nav.identifier)));
-    await tx.delete(collections).where(eq(collections.id, id));
-    await notifySiteChanged(tx, websiteId);
+export function deletePage(db: Database, websiteId: string, id: string): Promise<Outcome<void>> {
+  return asOutcome(async () => {
+    await db.transaction(async (tx) => {
+      const page = await findPage(tx, websiteId, id);
+      if (page.urlId === 'home') throw new Rejection('HOME_PAGE_KEPT');
+      const [held] = await tx.select({ id: items.id }).from(items).where(eq(items.collectionId, id)).limit(1);
+      if (held) throw new Rejection('COLLECTION_NOT_EMPTY');
+      const navs = await tx.select().from(navigations).where(eq(navigations.websiteId, websiteId));
+      for (const nav of navs)
+        await tx
+          .update(navigations)
+          .set({ items: withoutCollection(nav.items, id) as typeof nav.items })
+          .where(and(eq(navigations.websiteId, websiteId), eq(navigations.identifier, nav.identifier)));
+      await tx.delete(collections).where(eq(collections.id, id));
+      await notifySiteChanged(tx, websiteId);
+    });
   });
 }
