@@ -47,6 +47,13 @@ export class ApiFailure extends Error {
 export interface ClientOptions {
   /** Extra headers per call (e.g. the CSRF crumb for state-changing calls). */
   headers?: (method: string) => Record<string, string | undefined>;
+  /**
+   * An owner API token (docs/api-tokens.md): sent as `Authorization: Bearer <token>`, so calls
+   * act as the token's role and need no crumb or cookie.
+   */
+  token?: string;
+  /** Where the API is (e.g. `https://shop.example.com`) when not on the page's own origin. */
+  baseUrl?: string;
   /** What a network failure says (the visitor-facing message). */
   offlineMessage?: string;
   fetch?: typeof fetch;
@@ -84,17 +91,21 @@ export function createClient(options: ClientOptions = {}) {
       headers?: Record<string, unknown>;
     };
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
     for (const [name, value] of Object.entries({ ...options.headers?.(method), ...sent }))
       if (typeof value === 'string') headers[name] = value;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
     try {
-      res = await (options.fetch ?? fetch)(urlFor(key.slice(space + 1), params, query), {
-        method,
-        headers,
-        credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      res = await (options.fetch ?? fetch)(
+        `${options.baseUrl ?? ''}${urlFor(key.slice(space + 1), params, query)}`,
+        {
+          method,
+          headers,
+          credentials: 'same-origin',
+          body: body === undefined ? undefined : JSON.stringify(body),
+        },
+      );
     } catch {
       throw new ApiFailure(0, 'NETWORK', options.offlineMessage ?? '', false, true);
     }

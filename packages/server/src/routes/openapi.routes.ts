@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ROUTE_CAPABILITIES } from '../plugins/permissions';
 import { apiReferenceHtml } from './api-reference';
 
 /**
@@ -17,12 +18,31 @@ export const openApiCollector = fp(async (app: FastifyInstance) => {
         title: 'Juniper storefront API',
         version: '1',
         description:
-          'Every error answers `{ "error": { "code", "message" } }` (docs/api-errors.md). State-changing calls echo the `crumb` cookie in `X-CSRF-Token`.',
+          'Every error answers `{ "error": { "code", "message" } }` (docs/api-errors.md). State-changing calls signed in with the session cookie echo the `crumb` cookie in `X-CSRF-Token`; calls with an owner API token (`Authorization: Bearer`, docs/api-tokens.md) need no crumb.',
+      },
+      components: {
+        securitySchemes: {
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An owner API token (Settings → Developers): acts as the contributor role it was made with.',
+          },
+          session: { type: 'apiKey', in: 'cookie', name: 'siteUserSession' },
+        },
       },
     },
     transform: (input) => {
       if (!input.url.startsWith('/api/') || !input.schema) return { schema: { hide: true }, url: input.url };
-      return jsonSchemaTransform(input);
+      const transformed = jsonSchemaTransform(input);
+      // Owner routes (the permission table's): a session cookie or an API token.
+      const methods = [input.route.method].flat();
+      if (methods.some((method) => ROUTE_CAPABILITIES[`${method} ${input.url}`]))
+        return {
+          ...transformed,
+          schema: { ...transformed.schema, security: [{ apiToken: [] }, { session: [] }] },
+        };
+      return transformed;
     },
     // Schemas registered with an id (the recursive ones: a cycle cannot be inlined) are
     // defined once under components.schemas, where the routes' $refs point.

@@ -108,6 +108,17 @@ describe.each(backends)('owner API tokens on %s', (backend) => {
     expect(noCrumb.json().crumbFail).toBe(true);
   });
 
+  it('the OpenAPI document declares the bearer scheme on the owner routes, not on the shop', async () => {
+    const doc = (await site.request({ method: 'GET', url: '/api/openapi.json', crumb: false })).json();
+    expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/studio/pages/{id}/publish'].post.security).toEqual([
+      { apiToken: [] },
+      { session: [] },
+    ]);
+    expect(doc.paths['/api/commerce/orders'].get.security).toEqual([{ apiToken: [] }, { session: [] }]);
+    expect(doc.paths['/api/commerce/shopping-cart'].get.security).toBeUndefined();
+  });
+
   it('an Editor token cannot make tokens; role 5 is no role', async () => {
     const { secret } = await makeToken('Editor', 4);
     const res = await withToken(secret, 'POST', '/api/studio/api-tokens', {
