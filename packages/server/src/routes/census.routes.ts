@@ -4,11 +4,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { PageType, RecordType } from '../pages/page-types';
 import type { TrackingEventRecord } from '../queue/tracking-queue';
-import { accept, eventRecord, siteIdOf } from '../services/tracking/accept';
+import { eventRecord } from '../services/tracking/accept';
+import {
+  accept,
+  pagePathOf,
+  parseInput,
+  parseJsonField,
+  parseTextPlainAsJson,
+  siteIdOf,
+} from './tracking-input';
 import { trackingLimits } from '../services/tracking/limits';
-import { pagePathOf, parseInput, parseJsonField } from '../services/tracking/parse-input';
 import { identifier } from '../services/tracking/shapes';
-import { parseTextPlainAsJson } from '../services/tracking/text-plain-json';
 import { type VisitorRecord, parseVisitorRecord } from '../services/tracking/visitor-record';
 
 function visitorOf(value: unknown): VisitorRecord {

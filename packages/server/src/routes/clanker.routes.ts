@@ -2,11 +2,18 @@ import { clankerBody } from '@store/api';
 import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
-import { accept, eventRecord, siteIdOf } from '../services/tracking/accept';
+import { eventRecord } from '../services/tracking/accept';
+import {
+  accept,
+  issuesList,
+  pagePathOf,
+  parseInput,
+  parseJsonField,
+  parseTextPlainAsJson,
+  siteIdOf,
+} from './tracking-input';
 import { eventSchemas, isEventSchemaName } from '../services/tracking/event-schemas';
 import { trackingLimits } from '../services/tracking/limits';
-import { issuesList, pagePathOf, parseInput, parseJsonField } from '../services/tracking/parse-input';
-import { parseTextPlainAsJson } from '../services/tracking/text-plain-json';
 import { parseVisitorRecord } from '../services/tracking/visitor-record';
 
 /** Validate content against the schema registered for `schemaName`, or throw a 400. */

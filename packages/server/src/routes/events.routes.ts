@@ -3,9 +3,9 @@ import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors';
-import { accept, eventRecord, siteIdOf } from '../services/tracking/accept';
+import { eventRecord } from '../services/tracking/accept';
+import { accept, pagePathOf, parseInput, parseJsonField, siteIdOf } from './tracking-input';
 import { trackingLimits } from '../services/tracking/limits';
-import { pagePathOf, parseInput, parseJsonField } from '../services/tracking/parse-input';
 import { parseVisitorRecord } from '../services/tracking/visitor-record';
 
 /**

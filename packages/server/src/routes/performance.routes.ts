@@ -3,10 +3,9 @@ import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors';
-import { accept, performanceRecord, siteIdOf } from '../services/tracking/accept';
+import { performanceRecord } from '../services/tracking/accept';
+import { accept, pagePathOf, parseInput, parseTextPlainAsJson, siteIdOf } from './tracking-input';
 import { trackingLimits } from '../services/tracking/limits';
-import { pagePathOf, parseInput } from '../services/tracking/parse-input';
-import { parseTextPlainAsJson } from '../services/tracking/text-plain-json';
 
 /**
  * Performance beacons (spec §7, §9): a JSON array sent as text/plain by sendBeacon. One
