@@ -19,6 +19,7 @@ import { paymentSettingsRoutes } from './payment-settings';
 import { platformRoutes } from './platform';
 import { reviewRoutes } from './reviews';
 import { schedulingRoutes } from './scheduling';
+import { schedulingFeedRoutes } from './scheduling-feed';
 import { setupRoutes } from './setup';
 import { storeSettingsRoutes } from './store-settings';
 import { studioFormRoutes } from './studio-forms';
@@ -82,6 +83,7 @@ export const contract = {
   ...multilingualRoutes,
   ...setupRoutes,
   ...schedulingRoutes,
+  ...schedulingFeedRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Contract = typeof contract;

@@ -203,6 +203,10 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'GET /api/studio/scheduling/holidays': r('schedulingSetup'),
   'POST /api/studio/scheduling/holidays': r('schedulingSetup'),
   'DELETE /api/studio/scheduling/holidays/:holidayId': r('schedulingSetup'),
+  // A staff member's calendar feed address (issued, shown once, revoked).
+  'GET /api/studio/scheduling/staff/:staffId/calendar-feed': r('schedulingSetup'),
+  'POST /api/studio/scheduling/staff/:staffId/calendar-feed': r('schedulingSetup'),
+  'DELETE /api/studio/scheduling/staff/:staffId/calendar-feed': r('schedulingSetup'),
   'GET /api/studio/scheduling/bookings': r('scheduling'),
   'GET /api/studio/scheduling/bookings/:bookingId': r('scheduling'),
   'POST /api/studio/scheduling/bookings/:bookingId/reschedule': r('scheduling'),

@@ -32,6 +32,7 @@ import { paymentSettingsRoutes } from './payment-settings.routes';
 import { performanceRoutes } from './performance.routes';
 import { restockRoutes } from './restock.routes';
 import { reviewRoutes } from './reviews.routes';
+import { schedulingFeedRoutes } from './scheduling-feed.routes';
 import { schedulingPublicRoutes } from './scheduling-public.routes';
 import { schedulingRoutes } from './scheduling.routes';
 import { seoRoutes } from './seo.routes';
@@ -132,6 +133,7 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(webhookRoutes);
   await app.register(schedulingRoutes);
   await app.register(schedulingPublicRoutes);
+  await app.register(schedulingFeedRoutes);
   await app.register(studioRoutes);
   // First run (the setup screen), the starters' pictures, and publishing the site.
   await app.register(setupRoutes);

@@ -20,6 +20,16 @@ export async function schedulingSite(
 ) {
   const host = uniqueHost();
   const websiteId = await seedDemoSite(db, { identifier: host, hosts: [host], isDefault: false });
+  return schedulingRows(db, websiteId, host, options);
+}
+
+/** The staff member and appointment type of `schedulingSite`, on an existing site. */
+export async function schedulingRows(
+  db: Database,
+  websiteId: string,
+  host: string,
+  options: { priceMinor?: number; staffEmail?: string | null; baseUrl?: string } = {},
+) {
   await db
     .update(websites)
     .set({ baseUrl: options.baseUrl ?? `https://${host}`, timeZone: 'Europe/London' })
@@ -48,7 +58,7 @@ export async function schedulingSite(
   return { websiteId, host, staff, type };
 }
 
-export type SchedulingSite = Awaited<ReturnType<typeof schedulingSite>>;
+export type SchedulingSite = Awaited<ReturnType<typeof schedulingRows>>;
 
 /** A booking (with its claim) at `start`, as the booking service would write it. */
 export async function insertBooking(

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
+import { feedStatus, issueFeed, revokeFeed, staffFeed } from '../services/scheduling/calendar-feed';
+import { schemaOf, zodRoutes } from './api-schema';
+
+/** A feed is fetched by calendar servers every few minutes to hours: 60 per address per 10 minutes. */
+const FEED_LIMIT = { name: 'scheduling-feed', max: 60, windowMs: 10 * 60_000 };
+
+/**
+ * Staff calendar feeds: `GET /calendar/<secret>.ics` (the iCalendar feed Google Calendar and
+ * Apple Calendar subscribe to; 404 once revoked), and the owner's calls that issue a new
+ * address (shown once), say whether one is live, and revoke it (`schedulingSetup`).
+ */
+export async function schedulingFeedRoutes(app: FastifyInstance) {
+  const db = app.database.db;
+
+  app.get<{ Params: { file: string } }>(
+    '/calendar/:file',
+    { config: { limit: FEED_LIMIT } },
+    async (request, reply) => {
+      const match = /^([A-Za-z0-9_-]{16,128})\.ics$/.exec(request.params.file);
+      const feed = match?.[1] && request.site ? await staffFeed(db, request.site.id, match[1]) : null;
+      if (!feed) return reply.callNotFound();
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('x-robots-tag', 'noindex')
+        .header('content-disposition', 'inline; filename="bookings.ics"')
+        .send(feed);
+    },
+  );
+
+  await app.register(async (owner) => {
+    owner.addHook('onSend', (_request, reply, payload, done) => {
+      reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+    owner.addHook('preValidation', requireOwner);
+    const api = zodRoutes(owner);
+    api.get(
+      '/api/studio/scheduling/staff/:staffId/calendar-feed',
+      { schema: schemaOf('GET /api/studio/scheduling/staff/:staffId/calendar-feed') },
+      async (request) => valueOrFail(await feedStatus(db, request.site.id, request.params.staffId)),
+    );
+    api.post(
+      '/api/studio/scheduling/staff/:staffId/calendar-feed',
+      { schema: schemaOf('POST /api/studio/scheduling/staff/:staffId/calendar-feed') },
+      async (request, reply) =>
+        reply.code(201).send(valueOrFail(await issueFeed(db, request.site, request.params.staffId))),
+    );
+    api.delete(
+      '/api/studio/scheduling/staff/:staffId/calendar-feed',
+      { schema: schemaOf('DELETE /api/studio/scheduling/staff/:staffId/calendar-feed') },
+      async (request) => {
+        valueOrFail(await feedStatus(db, request.site.id, request.params.staffId));
+        await revokeFeed(db, request.site.id, request.params.staffId);
+        return { ok: true };
+      },
+    );
+  });
+}
