@@ -119,19 +119,14 @@ async function loadHours(db: Db, siteId: string, staffIds: string[], fromDate: s
   return { staff, holidays: new Set(holidays.map((h) => h.date)) };
 }
 
-interface ClaimRow {
-  staff_id: string;
-  kind: ClaimSpan['kind'];
-  type_id: string | null;
-  starts_at: number;
-  ends_at: number;
-  occupied_start: number;
-  occupied_end: number;
-  capacity: number;
-  live_seats: number;
-}
+/** [claim id, staff id, kind, type id, starts, ends, occupied start, occupied end (ms), capacity]. */
+type ClaimTuple = [string, string, ClaimSpan['kind'], string | null, number, number, number, number, number];
 
-/** The one query for taken time: active claims of these staff overlapping [from, to), with their live seats. */
+/**
+ * The one query for taken time: active claims of these staff overlapping [from, to) and the
+ * live bookings (seats) of that range, counted here per claim. Both come back as one JSON
+ * value: one row instead of hundreds keeps PGlite's answer cheap (bench/scheduling).
+ */
 export async function loadClaims(
   db: Db,
   siteId: string,
@@ -141,33 +136,44 @@ export async function loadClaims(
   now: Date,
 ): Promise<ClaimSpan[]> {
   if (staffIds.length === 0) return [];
-  const ms = (column: string) => sql.raw(`(extract(epoch from c.${column}) * 1000)::float8`);
-  const rows = await selectRows<ClaimRow>(
-    db,
-    sql`select c.staff_id, c.kind, c.type_id, ${ms('starts_at')} as starts_at, ${ms('ends_at')} as ends_at,
-      ${ms('occupied_start')} as occupied_start, ${ms('occupied_end')} as occupied_end, c.capacity,
-      (select count(*) from scheduling_bookings b where b.claim_id = c.id
-        and (b.status in ('confirmed', 'no_show', 'completed')
-          or (b.status = 'pending_payment' and b.hold_expires_at > ${now.toISOString()}::timestamptz)))::int as live_seats
-    from scheduling_claims c
-    where c.website_id = ${siteId} and c.active
-      and c.staff_id in (${sql.join(
-        staffIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      and c.occupied_start < ${to.toISOString()}::timestamptz and c.occupied_end > ${from.toISOString()}::timestamptz`,
+  const ms = (column: string) => sql.raw(`extract(epoch from c.${column}) * 1000`);
+  const staffList = sql.join(
+    staffIds.map((id) => sql`${id}`),
+    sql`, `,
   );
-  return rows.map((r) => ({
-    staffId: r.staff_id,
-    kind: r.kind,
-    typeId: r.type_id,
-    startsAt: Number(r.starts_at),
-    endsAt: Number(r.ends_at),
-    occupiedStart: Number(r.occupied_start),
-    occupiedEnd: Number(r.occupied_end),
-    capacity: Number(r.capacity),
-    liveSeats: Number(r.live_seats),
-  }));
+  const fromIso = from.toISOString();
+  const toIso = to.toISOString();
+  const [row] = await selectRows<{ claims: string | null; seats: string | null }>(
+    db,
+    sql`select
+      (select json_agg(json_build_array(c.id, c.staff_id, c.kind, c.type_id, ${ms('starts_at')}, ${ms('ends_at')},
+          ${ms('occupied_start')}, ${ms('occupied_end')}, c.capacity))::text
+        from scheduling_claims c
+        where c.website_id = ${siteId} and c.active and c.staff_id in (${staffList})
+          and c.occupied_start < ${toIso}::timestamptz and c.occupied_end > ${fromIso}::timestamptz) as claims,
+      (select json_agg(b.claim_id)::text
+        from scheduling_bookings b
+        where b.website_id = ${siteId} and b.staff_id in (${staffList})
+          and b.occupied_start < ${toIso}::timestamptz and b.occupied_end > ${fromIso}::timestamptz
+          and (b.status in ('confirmed', 'no_show', 'completed')
+            or (b.status = 'pending_payment' and b.hold_expires_at > ${now.toISOString()}::timestamptz))) as seats`,
+  );
+  const seats = new Map<string, number>();
+  for (const claimId of JSON.parse(row?.seats ?? '[]') as string[])
+    seats.set(claimId, (seats.get(claimId) ?? 0) + 1);
+  return (JSON.parse(row?.claims ?? '[]') as ClaimTuple[]).map(
+    ([id, staffId, kind, typeId, startsAt, endsAt, occupiedStart, occupiedEnd, capacity]) => ({
+      staffId,
+      kind,
+      typeId,
+      startsAt: Number(startsAt),
+      endsAt: Number(endsAt),
+      occupiedStart: Number(occupiedStart),
+      occupiedEnd: Number(occupiedEnd),
+      capacity: Number(capacity),
+      liveSeats: seats.get(id) ?? 0,
+    }),
+  );
 }
 
 /** Free slots of `type` between two local dates (inclusive), for its staff or one of them. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 
 /** "HH:MM" (or "24:00") → minutes of the day. */
 export function minutesOf(hhmm: string): number {
@@ -32,6 +32,28 @@ export function usableZone(zone: string | null | undefined): string {
 export function localInstant(date: DateTime, minutes: number): DateTime {
   if (minutes >= 1440) return date.startOf('day').plus({ days: 1 });
   return date.set({ hour: Math.floor(minutes / 60), minute: minutes % 60, second: 0, millisecond: 0 });
+}
+
+/**
+ * Wall clock → instant in `zone` without building a DateTime per slot (luxon's own rule: the
+ * offset is guessed, checked, corrected; a wall time skipped by a spring-forward change moves
+ * forward by the gap; a repeated one takes the earlier instant). `wall` is the local date and
+ * time written as if it were UTC (Date.UTC of the local fields). A month's free times call it
+ * a few times per day instead of once per start (bench/scheduling).
+ */
+export function wallClock(zone: string): (wall: number) => number {
+  const tz = IANAZone.create(zone);
+  const offset = (ts: number) => tz.offset(ts) * 60_000;
+  return (wall) => {
+    const o = offset(wall);
+    let guess = wall - o;
+    const o2 = offset(guess);
+    if (o === o2) return guess;
+    guess -= o2 - o;
+    const o3 = offset(guess);
+    if (o2 === o3) return guess;
+    return wall - Math.min(o2, o3);
+  };
 }
 
 /** A manage-link secret and the hash that is stored (the secret itself never is). */

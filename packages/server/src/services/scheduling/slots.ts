@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { localInstant } from './clock';
+import { wallClock } from './clock';
 
 /**
  * Free start times, computed in memory from what one query loaded (availability.ts): the
@@ -99,21 +99,31 @@ export function freeSlots(query: SlotQuery): Slot[] {
   for (const list of byStaff.values()) list.sort((a, b) => a.occupiedStart - b.occupiedStart);
 
   const merged = new Map<number, Slot>();
-  const first = DateTime.fromISO(query.fromDate, { zone });
-  const last = DateTime.fromISO(query.toDate, { zone });
+  const first = DateTime.fromISO(query.fromDate, { zone: 'UTC' });
+  const last = DateTime.fromISO(query.toDate, { zone: 'UTC' });
   if (!first.isValid || !last.isValid) return [];
+  // Local calendar dates as UTC midnights (plain arithmetic); instants through the zone's clock.
+  const toInstant = wallClock(zone);
+  const days: { date: string; weekday: number; wall: number }[] = [];
+  for (let wall = first.toMillis(); wall <= last.toMillis(); wall += 86_400_000) {
+    const date = new Date(wall);
+    days.push({ date: date.toISOString().slice(0, 10), weekday: ((date.getUTCDay() + 6) % 7) + 1, wall });
+  }
   for (const staff of query.staff) {
     const claims = byStaff.get(staff.id) ?? [];
     let pointer = 0;
-    for (let day = first; day <= last; day = day.plus({ days: 1 })) {
-      const date = day.toISODate() as string;
+    for (const { date, weekday, wall } of days) {
       if (query.holidays.has(date)) continue;
-      const ranges = staff.exceptions.get(date) ?? staff.weekly.get(day.weekday) ?? [];
+      const ranges = staff.exceptions.get(date) ?? staff.weekly.get(weekday) ?? [];
       const starts = new Set<number>();
       for (const [from, to] of mergeRanges(ranges)) {
-        const rangeEnd = localInstant(day, to).toMillis();
+        const rangeStart = toInstant(wall + from * 60_000);
+        const rangeEnd = toInstant(wall + to * 60_000);
+        // No clock change inside the range (nearly always): its starts are plain arithmetic.
+        // Otherwise each start is placed on the wall clock on its own.
+        const uniform = rangeEnd - rangeStart === (to - from) * 60_000;
         for (let minute = from; minute + rules.durationMinutes <= to; minute += step) {
-          const start = localInstant(day, minute).toMillis();
+          const start = uniform ? rangeStart + (minute - from) * 60_000 : toInstant(wall + minute * 60_000);
           const end = start + durationMs;
           if (end > rangeEnd || start < earliest || start > latest || starts.has(start)) continue;
           const occupiedStart = start - beforeMs;
