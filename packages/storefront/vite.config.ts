@@ -91,10 +91,11 @@ const SHOP =
   /packages[\\/]commerce[\\/](?!src[\\/]forms[\\/])|src[\\/](product-model|components[\\/](add-to-cart-button|lazy))\.tsx?$/;
 // Rules used only after a click or a choice (the add validation, a failed add's wording, a
 // subscription's price wording, and those areas' messages) and rules no product page uses (the cart page's, the quick
-// view's, the cart, checkout, restock and reviews islands' words) stay out of the group:
+// view's, the cart, checkout, restock and reviews islands' words, the address dataset and the
+// e-mail rule of the checkout, account and sign-up forms) stay out of the group:
 // Rolldown puts them in the lazy chunks that use them, so a product page does not download them.
 const NOT_SHOP =
-  /packages[\\/]commerce[\\/]src[\\/](messages[\\/](add-to-cart|cart|subscriptions)|add-to-cart[\\/](validate-add-to-cart|parse-quantity|missing-options-message|quantity-in-cart|has-stock-for|decimal-quantity-text|add-failure)|product[\\/]is-on-sale|subscriptions[\\/]subscription-price-text|instalments[\\/]cart-instalment-eligible|island-words)\.ts$/;
+  /packages[\\/]commerce[\\/]src[\\/](messages[\\/](add-to-cart|cart|subscriptions)|add-to-cart[\\/](validate-add-to-cart|parse-quantity|missing-options-message|quantity-in-cart|has-stock-for|decimal-quantity-text|add-failure)|product[\\/]is-on-sale|subscriptions[\\/]subscription-price-text|instalments[\\/]cart-instalment-eligible|island-words|address[\\/](index|countries)|email[\\/]index)\.ts$/;
 
 /**
  * React's packages pick their build in an index file (`module.exports = require(...)`),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, okBody, visitorEmail } from './common';
+import { emailAddress, id, okBody, visitorEmail } from './common';
 
 /**
  * Scheduling: bookable appointment types, the staff who give them, their weekly hours in the
@@ -161,7 +161,7 @@ export type AppointmentType = z.infer<typeof appointmentType>;
 
 export const staffBody = z.object({
   name: z.string({ message: 'Enter a name.' }).trim().min(1, 'Enter a name.').max(schedulingLimits.name),
-  email: z.email('Please enter a valid email').max(256).nullable().default(null),
+  email: emailAddress('Please enter a valid email').nullable().default(null),
   active: z.boolean().default(true),
   /** Weekly hours in the site's time zone. */
   weekly: z

@@ -23,6 +23,7 @@ import {
 } from '@store/commerce';
 import { describe, expect, it } from 'vitest';
 import { money as moneySchema } from '../../api/src/common';
+import { staffBody } from '../../api/src/scheduling';
 import { IMAGE_WIDTHS as TEMPLATE_WIDTHS } from '../../template/src/plugins/content/image-formatters';
 import { addressFormErrors } from '../../storefront/src/islands/account/address-form';
 import {
@@ -117,6 +118,7 @@ const serverEmail: Record<string, (email: string) => boolean> = {
     checkAnswers([{ id: 'e', type: 'email', title: 'Email', required: true }], { e: email }).ok,
   'restock route': (email) => serverRestockError(email) === undefined,
   'owner account': (email) => ownerInput.safeParse({ email, password: 'a long enough password' }).success,
+  'scheduling staff (studio)': (email) => staffBody.shape.email.safeParse(email).success,
   'form notification address (studio form settings)': (email) =>
     formBody.shape.notificationEmail.safeParse(email).success,
 };

@@ -1,4 +1,4 @@
-import { CollectionType, minorToDecimal } from '@store/commerce';
+import { CollectionType, IMAGE_WIDTHS, minorToDecimal } from '@store/commerce';
 import type { CategoryRow, CollectionRow, ItemRow, ProductRecord, VariantRow } from './catalog.service';
 
 /** URL of a collection: the home page is `/`. */
@@ -31,9 +31,6 @@ export function serializeCollection(c: CollectionRow) {
     passwordProtected: c.password !== null,
   };
 }
-
-/** Image widths of spec §9, smallest first. */
-export const IMAGE_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const;
 
 /**
  * Add `systemDataVariants` (the spec §9 widths up to the original's width) so the theme's
