@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '../../src/db/schema/index';
 import { formIdOf, solvedCaptcha, submissionKey, validContact } from '../forms-helpers';
 import { type TestSite, createTestSite } from '../helpers/test-app';
+import { demoProduct } from '../helpers/shop';
 import { backends } from '../helpers/test-db';
 import { orderAction, ownerCookies, placedOrder } from '../orders/orders-helpers';
 
@@ -28,6 +29,7 @@ describe.each(backends)('which changes queue webhook events on %s', (backend) =>
           'order.refunded',
           'form.submitted',
           'member.joined',
+          'product.changed',
         ],
       },
     });
@@ -121,5 +123,31 @@ describe.each(backends)('which changes queue webhook events on %s', (backend) =>
     });
     const [member] = await queued('member.joined');
     expect(member.data.object).toMatchObject({ object: 'member', email: 'new-member@example.com' });
+  });
+
+  it('a product edit in the studio queues product.changed with the product', async () => {
+    await site.app.database.db
+      .update(webhookEndpoints)
+      .set({ enabled: true })
+      .where(eq(webhookEndpoints.id, endpointId));
+    const tote = await demoProduct(site, 'canvas-tote');
+    const editor = await site.request({
+      method: 'GET',
+      url: `/api/studio/products/${tote.id}`,
+      cookies: owner,
+    });
+    expect(editor.statusCode, editor.body).toBe(200);
+    const gone = await site.request({
+      method: 'DELETE',
+      url: `/api/studio/products/${tote.id}`,
+      cookies: owner,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    await site.app.database.db
+      .update(webhookEndpoints)
+      .set({ enabled: false })
+      .where(eq(webhookEndpoints.id, endpointId));
+    const changes = (await queued('product.changed')).map((e) => e.data.object);
+    expect(changes).toContainEqual(expect.objectContaining({ change: 'deleted', id: tote.id }));
   });
 });

@@ -19,6 +19,7 @@ import {
 import { type EditorProduct, imagesOf, loadProduct } from './product-read';
 import { lockStore } from './store.service';
 import { replaceVariants } from './variant-set';
+import { queueWebhookEvent } from '../webhooks/webhook-events';
 
 /** A store may hold 200 products (spec §9); counted under the store's row lock. */
 async function checkRoom(tx: Tx, websiteId: string, collectionId: string): Promise<void> {
@@ -48,7 +49,7 @@ async function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Pro
 }
 
 /** The product columns of items and products as the page context reads them. */
-function productColumns(input: ProductInput, images: StoredImage[]) {
+export function productColumns(input: ProductInput, images: StoredImage[]) {
   const [main, ...gallery] = images;
   return {
     item: {
@@ -109,7 +110,7 @@ export async function createProduct(
     );
     await tx.insert(products).values({ itemId: row.id, websiteId, ...product });
     await replaceVariants(tx, websiteId, row.id, input.productType, input.variants);
-    return loadProduct(tx, websiteId, row.id);
+    return productChanged(tx, websiteId, row.id, 'created');
   });
 }
 
@@ -157,18 +158,39 @@ export async function updateProduct(
       .where(eq(items.id, itemId));
     await tx.update(products).set(product).where(eq(products.itemId, itemId));
     await replaceVariants(tx, websiteId, itemId, input.productType, input.variants);
-    return loadProduct(tx, websiteId, itemId);
+    return productChanged(tx, websiteId, itemId, 'updated');
   });
 }
 
 /** Delete a product; its variants and signups go with it (foreign keys cascade). */
 export async function deleteProduct(db: Database, websiteId: string, itemId: string): Promise<Outcome<void>> {
-  const deleted = await db
-    .delete(items)
-    .where(
-      and(eq(items.websiteId, websiteId), eq(items.id, itemId), eq(items.recordType, RecordType.storeItem)),
-    )
-    .returning({ id: items.id });
+  const deleted = await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(items)
+      .where(
+        and(eq(items.websiteId, websiteId), eq(items.id, itemId), eq(items.recordType, RecordType.storeItem)),
+      )
+      .returning({ id: items.id, title: items.title });
+    for (const row of gone)
+      await queueWebhookEvent(tx, websiteId, 'product.changed', () => ({
+        object: 'product',
+        change: 'deleted',
+        id: row.id,
+        title: row.title,
+      }));
+    return gone;
+  });
   if (!deleted.length) return { ok: false, reason: 'PRODUCT_NOT_FOUND' };
   return { ok: true, value: undefined };
+}
+
+/** The product as the editor reads it, and its product.changed webhook, in the save's transaction. */
+async function productChanged(tx: Tx, websiteId: string, itemId: string, change: 'created' | 'updated') {
+  const product = await loadProduct(tx, websiteId, itemId);
+  await queueWebhookEvent(tx, websiteId, 'product.changed', () => ({
+    object: 'product',
+    change,
+    ...product,
+  }));
+  return product;
 }
