@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { type AreaSection, SectionArea } from '../components/section-area';
 
-/** Site settings: contributors and roles, languages, the domain and mail, the mail outbox. */
+/** Site settings: contributors and roles, languages, the domain and mail, the mail outbox, API tokens and webhooks. */
 const sections: readonly AreaSection[] = [
   {
     id: 'people',
@@ -22,6 +22,11 @@ const sections: readonly AreaSection[] = [
     id: 'mail',
     label: 'Outbox',
     screen: lazy(() => import('./mail-screen').then((m) => ({ default: m.MailScreen }))),
+  },
+  {
+    id: 'developers',
+    label: 'Developers',
+    screen: lazy(() => import('./developers-screen').then((m) => ({ default: m.DevelopersScreen }))),
   },
 ];
 
