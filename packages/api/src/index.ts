@@ -4,7 +4,13 @@ export { errorBody, visitorEmail } from './common';
 export { API_MESSAGES } from './messages';
 export { ACCOUNT_SECURITY_MESSAGES } from './account-security-messages';
 export { STUDIO_MESSAGES } from './studio-messages';
-export { DOWNLOAD_MESSAGES, GIFT_CARD_MESSAGES, ORDER_MESSAGES, STORE_CART_MESSAGES } from './store-messages';
+export {
+  DOWNLOAD_MESSAGES,
+  GIFT_CARD_MESSAGES,
+  ORDER_MESSAGES,
+  STORE_CART_MESSAGES,
+  STORE_PREFERENCE_MESSAGES,
+} from './store-messages';
 export {
   type CommerceNamespace,
   commerceNamespaces,

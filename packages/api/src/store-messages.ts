@@ -56,3 +56,10 @@ export const STORE_CART_MESSAGES = {
   shippingOptionRequired: 'Select a shipping option.',
   addressLimit: 'You can save up to {max} addresses.',
 } as const;
+
+/** The store's settings (commerce preferences); the other settings messages are STORE_SETTINGS_MESSAGES. */
+export const STORE_PREFERENCE_MESSAGES = {
+  siteNotFound: 'Not found.',
+  notAnObject: 'The preferences must be an object.',
+  invalid: 'The request has invalid fields.',
+} as const;

@@ -8,9 +8,12 @@ import {
 } from '@store/commerce';
 import {
   ACCOUNT_SECURITY_MESSAGES as SECURITY,
+  DOWNLOAD_MESSAGES as DOWNLOADS,
   GIFT_CARD_MESSAGES as GIFT_CARDS,
   ORDER_MESSAGES as ORDERS,
   STORE_CART_MESSAGES as STORE_CART,
+  STORE_PREFERENCE_MESSAGES as PREFERENCES,
+  STORE_SETTINGS_MESSAGES as STORE_SETTINGS,
   API_MESSAGES,
   STUDIO_MESSAGES as STUDIO,
 } from '@store/api';
@@ -89,6 +92,7 @@ export const reasonCatalogue = {
   SCHEDULING_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: SCHEDULING.notFound },
   SCHEDULING_IN_USE: { code: 'CONFLICT', status: 409, message: SCHEDULING.inUse },
   SCHEDULING_RANGE: { code: 'VALIDATION_FAILED', status: 400, message: SCHEDULING.range },
+  INTAKE_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: SCHEDULING.intakeInvalid },
   // The owner's catalogue: stores, categories, products and stock (services/catalog-admin).
   STORE_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: CATALOG.storeNotFound },
   NOT_A_STORE: { code: 'VALIDATION_FAILED', status: 400, message: CATALOG.notAStore },
@@ -149,6 +153,24 @@ export const reasonCatalogue = {
   GIFT_CARD_ENTRY_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: GIFT_CARDS.entryNotFound },
   NOT_A_GIFT_CARD: { code: 'VALIDATION_FAILED', status: 400, message: GIFT_CARDS.notAGiftCard },
   GIFT_CARD_BALANCE_CHANGED: { code: 'CONFLICT', status: 409, message: GIFT_CARDS.balanceChanged },
+  // Store settings: shipping options, tax rules, coupons, commerce preferences (services/store-settings).
+  SETTING_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: STORE_SETTINGS.notFound },
+  COUPON_CODE_TAKEN: { code: 'CONFLICT', status: 409, message: STORE_SETTINGS.codeTaken },
+  COUPON_LIMIT_BELOW_USES: { code: 'VALIDATION_FAILED', status: 400, message: STORE_SETTINGS.usageBelowUsed },
+  COUPON_USED_UP: { code: 'CONFLICT', status: 409, message: COUPON_ERRORS.COUPON_USED_UP },
+  PREFERENCES_UNKNOWN: { code: 'NOT_FOUND', status: 404, message: STORE_SETTINGS.unknownNamespace },
+  PREFERENCES_SITE_GONE: { code: 'NOT_FOUND', status: 404, message: PREFERENCES.siteNotFound },
+  PREFERENCES_NOT_AN_OBJECT: { code: 'VALIDATION_FAILED', status: 400, message: PREFERENCES.notAnObject },
+  PREFERENCES_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: PREFERENCES.invalid },
+  INSTALMENT_RANGE_EMPTY: { code: 'VALIDATION_FAILED', status: 400, message: STORE_SETTINGS.maxAboveMin },
+  // A digital product's file (services/downloads); messages from DOWNLOAD_MESSAGES in @store/api.
+  FILE_PRODUCT_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: DOWNLOADS.productNotFound },
+  NOT_DIGITAL: { code: 'VALIDATION_FAILED', status: 400, message: DOWNLOADS.notDigital },
+  FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', status: 413, message: DOWNLOADS.tooLarge },
+  NO_PRODUCT_FILE: { code: 'NOT_FOUND', status: 404, message: DOWNLOADS.noFile },
+  // Saved addresses of a site account (services/site-users/account-addresses).
+  ADDRESS_LIMIT: { code: 'CONFLICT', status: 409, message: STORE_CART.addressLimit },
+  ADDRESS_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: API_MESSAGES.accountAddressNotFound },
   // The studio's content, media, people and settings (services/media, contributors, studio,
   // branding, languages, forms, analytics, outbox, owner lists); messages from STUDIO_MESSAGES.
   CONTENT_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: STUDIO.contentNotFound },

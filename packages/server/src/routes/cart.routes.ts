@@ -97,7 +97,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     { ...writeLimit, schema: schemaOf(removeRoute) },
     async (request) => {
       const { entryId } = request.params;
-      return { shoppingCart: await removeEntry(db, request.site, cartOwner(request), entryId) };
+      return { shoppingCart: valueOrFail(await removeEntry(db, request.site, cartOwner(request), entryId)) };
     },
   );
 
@@ -110,7 +110,9 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
       const body = request.body;
       const fields = parseAdditionalFields(body.additionalFields);
       if (!fields) throw new ApiError('VALIDATION_FAILED', CART_ERRORS.CART_INVALID_INFORMATION);
-      const result = await updateAdditionalFields(db, request.site, cartOwner(request), entryId, fields);
+      const result = valueOrFail(
+        await updateAdditionalFields(db, request.site, cartOwner(request), entryId, fields),
+      );
       return { shoppingCart: result.cart, updatedEntry: result.updatedEntry };
     },
   );
@@ -122,7 +124,9 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     async (request) => {
       const body = request.body;
       return {
-        shoppingCart: await selectShippingOption(db, request.site, cartOwner(request), body.shippingOptionId),
+        shoppingCart: valueOrFail(
+          await selectShippingOption(db, request.site, cartOwner(request), body.shippingOptionId),
+        ),
       };
     },
   );
@@ -133,7 +137,9 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     { ...writeLimit, schema: schemaOf(locationRoute) },
     async (request) => {
       const body = request.body;
-      return { shoppingCart: await setShippingLocation(db, request.site, cartOwner(request), body) };
+      return {
+        shoppingCart: valueOrFail(await setShippingLocation(db, request.site, cartOwner(request), body)),
+      };
     },
   );
 
@@ -155,7 +161,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
     { ...writeLimit, schema: schemaOf(uncouponRoute) },
     async (request) => {
       const { code } = request.params;
-      return { shoppingCart: await removeCoupon(db, request.site, cartOwner(request), code) };
+      return { shoppingCart: valueOrFail(await removeCoupon(db, request.site, cartOwner(request), code)) };
     },
   );
 

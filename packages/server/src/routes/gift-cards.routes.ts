@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { valueOrFail } from '../reasons';
 import { applyGiftCard, removeGiftCard, setGiftRecipient } from '../services/gift-cards/gift-card-cart';
 import { schemaOf, zodRoutes } from './api-schema';
 import { cartOwner } from './cart-identity';
@@ -18,12 +19,8 @@ export async function giftCardRoutes(app: FastifyInstance): Promise<void> {
     '/api/commerce/shopping-cart/entries/:entryId/gift-recipient',
     { ...writes, schema: schemaOf('PUT /api/commerce/shopping-cart/entries/:entryId/gift-recipient') },
     async (request) => ({
-      shoppingCart: await setGiftRecipient(
-        db,
-        request.site,
-        cartOwner(request),
-        request.params.entryId,
-        request.body,
+      shoppingCart: valueOrFail(
+        await setGiftRecipient(db, request.site, cartOwner(request), request.params.entryId, request.body),
       ),
     }),
   );
@@ -32,12 +29,8 @@ export async function giftCardRoutes(app: FastifyInstance): Promise<void> {
     '/api/commerce/shopping-cart/entries/:entryId/gift-recipient',
     { ...writes, schema: schemaOf('DELETE /api/commerce/shopping-cart/entries/:entryId/gift-recipient') },
     async (request) => ({
-      shoppingCart: await setGiftRecipient(
-        db,
-        request.site,
-        cartOwner(request),
-        request.params.entryId,
-        null,
+      shoppingCart: valueOrFail(
+        await setGiftRecipient(db, request.site, cartOwner(request), request.params.entryId, null),
       ),
     }),
   );
@@ -46,7 +39,7 @@ export async function giftCardRoutes(app: FastifyInstance): Promise<void> {
     '/api/commerce/shopping-cart/gift-cards',
     { ...tries, schema: schemaOf('POST /api/commerce/shopping-cart/gift-cards') },
     async (request) => ({
-      shoppingCart: await applyGiftCard(db, request.site, cartOwner(request), request.body.code),
+      shoppingCart: valueOrFail(await applyGiftCard(db, request.site, cartOwner(request), request.body.code)),
     }),
   );
 
@@ -54,7 +47,9 @@ export async function giftCardRoutes(app: FastifyInstance): Promise<void> {
     '/api/commerce/shopping-cart/gift-cards/:code',
     { ...writes, schema: schemaOf('DELETE /api/commerce/shopping-cart/gift-cards/:code') },
     async (request) => ({
-      shoppingCart: await removeGiftCard(db, request.site, cartOwner(request), request.params.code),
+      shoppingCart: valueOrFail(
+        await removeGiftCard(db, request.site, cartOwner(request), request.params.code),
+      ),
     }),
   );
 }

@@ -1,15 +1,7 @@
-import {
-  CART_ERRORS,
-  type CartEntry,
-  QUANTITY_MAX,
-  parseQuantity,
-  tracksStock,
-  validateAddToCart,
-} from '@store/commerce';
+import { type CartEntry, QUANTITY_MAX, parseQuantity, tracksStock, validateAddToCart } from '@store/commerce';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartEntries, carts, coupons, shippingOptions } from '../db/schema/index';
-import { ApiError } from '../errors';
 import { asOutcome, type Outcome, Rejection } from '../reasons';
 import {
   type CartOwner,
@@ -181,6 +173,7 @@ async function tryFastAdd(
   return { cart: view, newlyAdded, ...(written.created ? { createdToken: written.cart.token } : {}) };
 }
 
+/** The visitor's open cart, locked for `fn`; NO_CART (a Rejection) when there is none. */
 async function withOpenCart<T>(
   db: Database,
   owner: CartOwner,
@@ -188,7 +181,7 @@ async function withOpenCart<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const cart = await findOpenCart(tx, owner, true);
-    if (!cart) throw new ApiError('NOT_FOUND', CART_ERRORS.CART_EMPTY);
+    if (!cart) throw new Rejection('NO_CART');
     const out = await fn(tx, cart);
     await touchCart(tx, cart.id);
     return out;
@@ -223,14 +216,15 @@ export async function removeEntry(
   site: SiteRecord,
   owner: CartOwner,
   entryId: string,
-): Promise<CartView> {
-  return withOpenCart(db, owner, async (tx, cart) => {
-    const lines = await loadCartLines(tx, cart.id);
-    if (!lines.some((l) => l.entryId === entryId))
-      throw new ApiError('NOT_FOUND', CART_ERRORS.REMOVE_ITEM_FAILED);
-    await deleteEntries(tx, cart.id, [entryId]);
-    return buildCartView(tx, site, cart);
-  });
+): Promise<Outcome<CartView>> {
+  return asOutcome(() =>
+    withOpenCart(db, owner, async (tx, cart) => {
+      const lines = await loadCartLines(tx, cart.id);
+      if (!lines.some((l) => l.entryId === entryId)) throw new Rejection('REMOVE_ENTRY_NOT_FOUND');
+      await deleteEntries(tx, cart.id, [entryId]);
+      return buildCartView(tx, site, cart);
+    }),
+  );
 }
 
 export async function updateAdditionalFields(
@@ -239,21 +233,23 @@ export async function updateAdditionalFields(
   owner: CartOwner,
   entryId: string,
   additionalFields: Record<string, unknown>,
-): Promise<{ cart: CartView; updatedEntry: CartEntry }> {
-  return withOpenCart(db, owner, async (tx, cart) => {
-    // hardening (#12): checked against the entry's product form before it is stored.
-    const formId = await entryFormId(tx, cart.id, entryId);
-    if (formId === undefined) throw new ApiError('NOT_FOUND', 'Unable to update form');
-    additionalFields = (await checkAdditionalFields(tx, site.id, formId, additionalFields)) ?? {};
-    const updated = await tx
-      .update(cartEntries)
-      .set({ additionalFields })
-      .where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cart.id)))
-      .returning({ id: cartEntries.id });
-    if (updated.length === 0) throw new ApiError('NOT_FOUND', CART_ERRORS.UPDATE_FORM_FAILED);
-    const view = await buildCartView(tx, site, cart);
-    return { cart: view, updatedEntry: view.entries.find((e) => e.id === entryId)! };
-  });
+): Promise<Outcome<{ cart: CartView; updatedEntry: CartEntry }>> {
+  return asOutcome(() =>
+    withOpenCart(db, owner, async (tx, cart) => {
+      // hardening (#12): checked against the entry's product form before it is stored.
+      const formId = await entryFormId(tx, cart.id, entryId);
+      if (formId === undefined) throw new Rejection('FORM_ENTRY_NOT_FOUND');
+      additionalFields = (await checkAdditionalFields(tx, site.id, formId, additionalFields)) ?? {};
+      const updated = await tx
+        .update(cartEntries)
+        .set({ additionalFields })
+        .where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cart.id)))
+        .returning({ id: cartEntries.id });
+      if (updated.length === 0) throw new Rejection('FORM_ENTRY_NOT_FOUND');
+      const view = await buildCartView(tx, site, cart);
+      return { cart: view, updatedEntry: view.entries.find((e) => e.id === entryId)! };
+    }),
+  );
 }
 
 export async function selectShippingOption(
@@ -261,16 +257,18 @@ export async function selectShippingOption(
   site: SiteRecord,
   owner: CartOwner,
   shippingOptionId: string,
-): Promise<CartView> {
-  return withOpenCart(db, owner, async (tx, cart) => {
-    const [option] = await tx
-      .select({ id: shippingOptions.id })
-      .from(shippingOptions)
-      .where(and(eq(shippingOptions.websiteId, site.id), eq(shippingOptions.id, shippingOptionId)));
-    if (!option) throw new ApiError('NOT_FOUND', 'That shipping option is not available.');
-    await tx.update(carts).set({ selectedShippingOptionId: option.id }).where(eq(carts.id, cart.id));
-    return buildCartView(tx, site, { ...cart, selectedShippingOptionId: option.id });
-  });
+): Promise<Outcome<CartView>> {
+  return asOutcome(() =>
+    withOpenCart(db, owner, async (tx, cart) => {
+      const [option] = await tx
+        .select({ id: shippingOptions.id })
+        .from(shippingOptions)
+        .where(and(eq(shippingOptions.websiteId, site.id), eq(shippingOptions.id, shippingOptionId)));
+      if (!option) throw new Rejection('SHIPPING_OPTION_UNAVAILABLE');
+      await tx.update(carts).set({ selectedShippingOptionId: option.id }).where(eq(carts.id, cart.id));
+      return buildCartView(tx, site, { ...cart, selectedShippingOptionId: option.id });
+    }),
+  );
 }
 
 export async function setShippingLocation(
@@ -278,15 +276,17 @@ export async function setShippingLocation(
   site: SiteRecord,
   owner: CartOwner,
   location: { country: string; region?: string; postalCode?: string },
-): Promise<CartView> {
-  return withOpenCart(db, owner, async (tx, cart) => {
-    const value = Object.fromEntries(Object.entries(location).filter(([, v]) => v !== undefined)) as Record<
-      string,
-      string
-    >;
-    await tx.update(carts).set({ shippingLocation: value }).where(eq(carts.id, cart.id));
-    return buildCartView(tx, site, { ...cart, shippingLocation: value });
-  });
+): Promise<Outcome<CartView>> {
+  return asOutcome(() =>
+    withOpenCart(db, owner, async (tx, cart) => {
+      const value = Object.fromEntries(Object.entries(location).filter(([, v]) => v !== undefined)) as Record<
+        string,
+        string
+      >;
+      await tx.update(carts).set({ shippingLocation: value }).where(eq(carts.id, cart.id));
+      return buildCartView(tx, site, { ...cart, shippingLocation: value });
+    }),
+  );
 }
 
 /** Apply a coupon code (case-insensitive). Unknown codes are refused; known ones are evaluated by the rules. */
@@ -323,12 +323,14 @@ export async function removeCoupon(
   site: SiteRecord,
   owner: CartOwner,
   code: string,
-): Promise<CartView> {
-  return withOpenCart(db, owner, async (tx, cart) => {
-    const codes = cart.couponCodes.filter((c) => c.toUpperCase() !== code.toUpperCase());
-    await tx.update(carts).set({ couponCodes: codes }).where(eq(carts.id, cart.id));
-    return buildCartView(tx, site, { ...cart, couponCodes: codes });
-  });
+): Promise<Outcome<CartView>> {
+  return asOutcome(() =>
+    withOpenCart(db, owner, async (tx, cart) => {
+      const codes = cart.couponCodes.filter((c) => c.toUpperCase() !== code.toUpperCase());
+      await tx.update(carts).set({ couponCodes: codes }).where(eq(carts.id, cart.id));
+      return buildCartView(tx, site, { ...cart, couponCodes: codes });
+    }),
+  );
 }
 
 export async function getCart(db: Database, site: SiteRecord, owner: CartOwner): Promise<CartView> {

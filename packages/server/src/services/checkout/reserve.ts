@@ -1,9 +1,9 @@
-import { CART_ERRORS, type CurrencyCode, formatMoney, tracksStock } from '@store/commerce';
+import { STORE_CART_MESSAGES } from '@store/api';
+import { type CurrencyCode, formatMoney, tracksStock } from '@store/commerce';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { carts, checkoutReservations, type GiftRecipient, variants } from '../../db/schema/index';
-import { ApiError } from '../../errors';
 import { Rejection } from '../../reasons';
 import { type CartOwner, findOpenCart } from '../cart/cart-store';
 import { buildCartView } from '../cart/cart-view';
@@ -116,13 +116,13 @@ export async function reserveCheckout(
   }
   if (view.requiresShipping) {
     if (!input.shippingAddress) {
-      throw new ApiError('VALIDATION_FAILED', CART_ERRORS.CART_INVALID_INFORMATION, {
-        errors: { shippingAddress: 'Required' },
+      throw new Rejection('SHIPPING_ADDRESS_MISSING', undefined, undefined, {
+        errors: { shippingAddress: STORE_CART_MESSAGES.shippingAddressRequired },
       });
     }
     if (!view.selectedShippingOption) {
-      throw new ApiError('VALIDATION_FAILED', CART_ERRORS.CART_INVALID_INFORMATION, {
-        errors: { shippingOptionId: 'Select a shipping option.' },
+      throw new Rejection('SHIPPING_OPTION_MISSING', undefined, undefined, {
+        errors: { shippingOptionId: STORE_CART_MESSAGES.shippingOptionRequired },
       });
     }
   }

@@ -1,8 +1,8 @@
-import { CART_ERRORS, ProductType } from '@store/commerce';
+import { ProductType } from '@store/commerce';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cartEntries, carts, type GiftRecipient, giftCards } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { asOutcome, type Outcome, Rejection } from '../../reasons';
 import {
   type CartOwner,
   type CartRow,
@@ -14,7 +14,6 @@ import {
 import { buildCartView, type CartView } from '../cart/cart-view';
 import type { SiteRecord } from '../site.service';
 import { maskGiftCardCode, normalizeGiftCardCode } from './gift-card-code';
-import { GIFT_CARD_MESSAGES } from './gift-card-messages';
 
 /** One order may be paid by this many cards at most (each one is a locked row at checkout). */
 export const MAX_GIFT_CARDS = 5;
@@ -24,14 +23,16 @@ async function withCart(
   owner: CartOwner,
   change: (tx: Db, cart: CartRow) => Promise<CartRow>,
   site: SiteRecord,
-): Promise<CartView> {
-  return db.transaction(async (tx) => {
-    const cart = await findOpenCart(tx, owner, true);
-    if (!cart) throw new ApiError('NOT_FOUND', CART_ERRORS.CART_EMPTY);
-    const changed = await change(tx, cart);
-    await touchCart(tx, cart.id);
-    return buildCartView(tx, site, changed);
-  });
+): Promise<Outcome<CartView>> {
+  return asOutcome(() =>
+    db.transaction(async (tx) => {
+      const cart = await findOpenCart(tx, owner, true);
+      if (!cart) throw new Rejection('NO_CART');
+      const changed = await change(tx, cart);
+      await touchCart(tx, cart.id);
+      return buildCartView(tx, site, changed);
+    }),
+  );
 }
 
 /**
@@ -43,13 +44,13 @@ export async function applyGiftCard(
   site: SiteRecord,
   owner: CartOwner,
   typed: string,
-): Promise<CartView> {
+): Promise<Outcome<CartView>> {
   return withCart(
     db,
     owner,
     async (tx, cart) => {
       const code = normalizeGiftCardCode(typed);
-      if (!code) throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.invalid);
+      if (!code) throw new Rejection('GIFT_CARD_INVALID');
       const [card] = await tx
         .select({ code: giftCards.code, balanceCents: giftCards.balanceCents })
         .from(giftCards)
@@ -61,19 +62,17 @@ export async function applyGiftCard(
             isNull(giftCards.disabledAt),
           ),
         );
-      if (!card) throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.invalid);
+      if (!card) throw new Rejection('GIFT_CARD_INVALID');
       const lines = await loadCartLines(tx, cart.id);
-      if (lines.length === 0) throw new ApiError('VALIDATION_FAILED', CART_ERRORS.CART_EMPTY);
-      if (lines.every((l) => l.productType === ProductType.GIFT_CARD))
-        throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.onlyGiftCards);
+      if (lines.length === 0) throw new Rejection('CART_EMPTY');
+      if (lines.every((l) => l.productType === ProductType.GIFT_CARD)) throw new Rejection('GIFT_CARDS_ONLY');
       // The balance the answer shows the buyer: checkout refuses to charge more if it drops.
       const giftCardBalancesSeen = { ...cart.giftCardBalancesSeen, [code]: card.balanceCents };
       if (cart.giftCardCodes.includes(code)) {
         await tx.update(carts).set({ giftCardBalancesSeen }).where(eq(carts.id, cart.id));
         return { ...cart, giftCardBalancesSeen };
       }
-      if (cart.giftCardCodes.length >= MAX_GIFT_CARDS)
-        throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.tooManyCards);
+      if (cart.giftCardCodes.length >= MAX_GIFT_CARDS) throw new Rejection('TOO_MANY_GIFT_CARDS');
       const giftCardCodes = [...cart.giftCardCodes, code];
       await tx.update(carts).set({ giftCardCodes, giftCardBalancesSeen }).where(eq(carts.id, cart.id));
       return { ...cart, giftCardCodes, giftCardBalancesSeen };
@@ -88,7 +87,7 @@ export async function removeGiftCard(
   site: SiteRecord,
   owner: CartOwner,
   typed: string,
-): Promise<CartView> {
+): Promise<Outcome<CartView>> {
   return withCart(
     db,
     owner,
@@ -132,15 +131,14 @@ export async function setGiftRecipient(
   owner: CartOwner,
   entryId: string,
   recipient: GiftRecipient | null,
-): Promise<CartView> {
+): Promise<Outcome<CartView>> {
   return withCart(
     db,
     owner,
     async (tx, cart) => {
       const line = (await loadCartLines(tx, cart.id)).find((l) => l.entryId === entryId);
-      if (!line) throw new ApiError('NOT_FOUND', GIFT_CARD_MESSAGES.entryNotFound);
-      if (line.productType !== ProductType.GIFT_CARD)
-        throw new ApiError('VALIDATION_FAILED', GIFT_CARD_MESSAGES.notAGiftCard);
+      if (!line) throw new Rejection('GIFT_CARD_ENTRY_NOT_FOUND');
+      if (line.productType !== ProductType.GIFT_CARD) throw new Rejection('NOT_A_GIFT_CARD');
       // Empty optional fields are dropped, so the mail never shows a blank name or message.
       const stored = recipient
         ? (Object.fromEntries(

@@ -2,14 +2,13 @@ import { type CurrencyCode, formatMoney, ProductType } from '@store/commerce';
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type GiftRecipient, giftCardRedemptions, giftCards } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { Rejection } from '../../reasons';
 import { enqueueEmail } from '../email/email-outbox';
 import { siteBaseUrl } from '../site-base-url';
 import type { SiteRecord } from '../site.service';
 import { allocateGiftCards, giftCardCoverable } from './gift-card-allocation';
 import { newGiftCardCode } from './gift-card-code';
 import { giftCardEmail } from './gift-card-email';
-import { GIFT_CARD_MESSAGES } from './gift-card-messages';
 
 /** What the applied gift cards paid at checkout, and what is left for the payment provider. */
 export interface GiftCardTake {
@@ -66,7 +65,7 @@ export async function takeGiftCards(
       .set({ balanceCents: sql`${giftCards.balanceCents} - ${card.appliedCents}` })
       .where(and(eq(giftCards.id, card.id), gte(giftCards.balanceCents, card.appliedCents)))
       .returning({ id: giftCards.id });
-    if (taken.length === 0) throw new ApiError('CONFLICT', GIFT_CARD_MESSAGES.balanceChanged);
+    if (taken.length === 0) throw new Rejection('GIFT_CARD_BALANCE_CHANGED');
     redemptions.push({ giftCardId: card.id, amountCents: card.appliedCents });
   }
   const totalCents = redemptions.reduce((sum, r) => sum + r.amountCents, 0);
