@@ -1,10 +1,9 @@
-import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { carts, paymentWebhookEvents } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { valueOrFail } from '../reasons';
 import type { Settled } from '../services/checkout/payment-outcome';
 import { findReservation, settleReservation, settleStaleReservations } from '../services/checkout/reconcile';
+import { cartBelongsTo, recordWebhookEvent, webhookEventSeen } from '../services/checkout/webhook-events';
 import { type CheckoutPoint, placeOrder } from '../services/checkout.service';
 import { siteBaseUrl } from '../services/site-base-url';
 import type { SiteRecord } from '../services/site.service';
@@ -116,23 +115,19 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
         const checked = provider.webhook(raw, request.headers);
         if (!checked.ok) throw new ApiError('BAD_REQUEST', checked.message);
         const event = checked.event;
-        const [seen] = await db
-          .select({ id: paymentWebhookEvents.eventId })
-          .from(paymentWebhookEvents)
-          .where(
-            and(eq(paymentWebhookEvents.provider, 'stripe'), eq(paymentWebhookEvents.eventId, event.id)),
-          );
-        if (seen) return { received: true };
+        if (await webhookEventSeen(db, 'stripe', event.id)) return { received: true };
         // Whatever the event says, the payment's state now is asked of the provider: events
         // arriving twice or out of order settle the checkout once, the same way.
         if (event.reservationId && (!event.websiteId || event.websiteId === site.id)) {
           const reservation = await findReservation(db, site.id, event.reservationId);
           if (reservation) await settleReservation(db, site, reservation, provider);
         }
-        await db
-          .insert(paymentWebhookEvents)
-          .values({ provider: 'stripe', eventId: event.id, websiteId: site.id, type: event.type })
-          .onConflictDoNothing();
+        await recordWebhookEvent(db, {
+          provider: 'stripe',
+          eventId: event.id,
+          websiteId: site.id,
+          type: event.type,
+        });
         return { received: true };
       },
     );
@@ -165,16 +160,6 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   });
 
   async function ownsCart(request: FastifyRequest, cartId: string): Promise<boolean> {
-    const owner = cartOwner(request);
-    const who = [
-      ...(owner.token ? [eq(carts.token, owner.token)] : []),
-      ...(owner.siteUserId ? [eq(carts.siteUserId, owner.siteUserId)] : []),
-    ];
-    if (who.length === 0) return false;
-    const [row] = await db
-      .select({ id: carts.id })
-      .from(carts)
-      .where(and(eq(carts.id, cartId), or(...who)));
-    return Boolean(row);
+    return cartBelongsTo(db, cartId, cartOwner(request));
   }
 }

@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
-import { variants } from '../db/schema/index';
+import { stockLevels } from '../services/stock-levels';
 
 /** GET /api/commerce/inventory/stock/?itemId= → `{ results: [{ itemId, sku, variantId, unlimited, qtyInStock }] }`. */
 export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
@@ -12,17 +11,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { itemId } = request.query;
       const ids = (Array.isArray(itemId) ? itemId : itemId.split(',')).slice(0, 50);
-      const rows = await app.database.db
-        .select({
-          itemId: variants.itemId,
-          sku: variants.sku,
-          variantId: variants.id,
-          unlimited: variants.unlimited,
-          qtyInStock: variants.qtyInStock,
-        })
-        .from(variants)
-        .where(and(eq(variants.websiteId, request.site.id), inArray(variants.itemId, ids)))
-        .orderBy(asc(variants.itemId), asc(variants.displayIndex));
+      const rows = await stockLevels(app.database.db, request.site.id, ids);
       reply.header('cache-control', 'no-store');
       return { results: rows };
     },

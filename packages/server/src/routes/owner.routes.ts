@@ -1,15 +1,14 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
-import { emailOutbox, formSubmissions } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
 import { mayReadMailSecrets } from '../plugins/permissions';
 import { mailSettingsRow } from '../services/email/mail-settings.service';
 import { outboxMessageView } from '../services/email/outbox-view';
 import { findForm } from '../services/forms/forms.service';
-import { decodeCursor, olderThan, paginate } from '../services/owner/cursor';
-import { cellsOf, noAnswerText, submissionsWhere, tableFields } from '../services/owner/submissions-table';
+import { decodeCursor, paginate } from '../services/owner/cursor';
+import { outboxRows, submissionRows } from '../services/owner/owner-lists';
+import { cellsOf, noAnswerText, tableFields } from '../services/owner/submissions-table';
 import type { SignedInUser } from '../services/site-users/sessions';
 
 const PAGE = 50;
@@ -32,17 +31,11 @@ export async function ownerRoutes(app: FastifyInstance) {
       const query = request.query;
       const form = await findForm(db, request.site.id, request.params.formId);
       if (!form) throw new ApiError('FORM_NOT_CONFIGURED');
-      const rows = await db
-        .select({ r: formSubmissions, cursorAt: sql<string>`${formSubmissions.createdAt}::text` })
-        .from(formSubmissions)
-        .where(
-          and(
-            submissionsWhere(request.site.id, form.id, query.q || undefined),
-            olderThan(formSubmissions, decodeCursor(query.cursor, 2, 0)),
-          ),
-        )
-        .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
-        .limit(PAGE + 1);
+      const rows = await submissionRows(db, request.site.id, form.id, {
+        q: query.q || undefined,
+        after: decodeCursor(query.cursor, 2, 0),
+        limit: PAGE,
+      });
       const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (x) => [x.cursorAt, x.r.id]);
       const fields = tableFields(form);
       const empty = noAnswerText();
@@ -68,18 +61,11 @@ export async function ownerRoutes(app: FastifyInstance) {
 
   api.get('/api/owner/outbox', { schema: schemaOf('GET /api/owner/outbox') }, async (request) => {
     const query = request.query;
-    const rows = await db
-      .select({ m: emailOutbox, cursorAt: sql<string>`${emailOutbox.createdAt}::text` })
-      .from(emailOutbox)
-      .where(
-        and(
-          eq(emailOutbox.websiteId, request.site.id),
-          query.status ? eq(emailOutbox.status, query.status) : undefined,
-          olderThan(emailOutbox, decodeCursor(query.cursor, 2, 0)),
-        ),
-      )
-      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-      .limit(PAGE + 1);
+    const rows = await outboxRows(db, request.site.id, {
+      status: query.status,
+      after: decodeCursor(query.cursor, 2, 0),
+      limit: PAGE,
+    });
     const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (x) => [x.cursorAt, x.m.id]);
     const reveal = mayReadMailSecrets(request.siteUser as SignedInUser);
     return {

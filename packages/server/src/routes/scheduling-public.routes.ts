@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
-import { schedulingStaff, schedulingTypeStaff, schedulingTypes } from '../db/schema/index';
 import { valueOrFail } from '../reasons';
 import { monthAvailability } from '../services/scheduling/availability';
+import { bookableTypes } from '../services/scheduling/bookable-types';
 import { publicBookingView } from '../services/scheduling/booking-view';
 import {
   bookingByToken,
@@ -30,39 +29,9 @@ export async function schedulingPublicRoutes(app: FastifyInstance) {
     '/api/scheduling/types',
     { schema: schemaOf('GET /api/scheduling/types') },
     async (request, reply) => {
-      const siteId = request.site.id;
-      const [types, staff] = await Promise.all([
-        db
-          .select()
-          .from(schedulingTypes)
-          .where(and(eq(schedulingTypes.websiteId, siteId), eq(schedulingTypes.active, true)))
-          .orderBy(asc(schedulingTypes.createdAt), asc(schedulingTypes.id)),
-        db
-          .select({ typeId: schedulingTypeStaff.typeId, id: schedulingStaff.id, name: schedulingStaff.name })
-          .from(schedulingTypeStaff)
-          .innerJoin(schedulingStaff, eq(schedulingStaff.id, schedulingTypeStaff.staffId))
-          .where(and(eq(schedulingTypeStaff.websiteId, siteId), eq(schedulingStaff.active, true)))
-          .orderBy(asc(schedulingStaff.createdAt)),
-      ]);
+      const types = await bookableTypes(db, request.site.id);
       reply.header('cache-control', 'public, max-age=30');
-      return {
-        timeZone: usableZone(request.site.timeZone),
-        types: types
-          .map((t) => ({
-            id: t.id,
-            name: t.name,
-            description: t.description,
-            durationMinutes: t.durationMinutes,
-            priceMinor: t.priceMinor,
-            currency: t.currency,
-            capacity: t.capacity,
-            location: t.location,
-            hasVideo: Boolean(t.videoUrl),
-            intakeFormId: t.intakeFormId,
-            staff: staff.filter((s) => s.typeId === t.id).map((s) => ({ id: s.id, name: s.name })),
-          }))
-          .filter((t) => t.staff.length > 0),
-      };
+      return { timeZone: usableZone(request.site.timeZone), types };
     },
   );
 

@@ -1,11 +1,9 @@
-import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { websites } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { ensureCrumb } from '../plugins/crumb';
 import { requireOwner } from '../plugins/owner-auth';
 import { startAccountSession } from './account-cookies';
-import { createSite } from '../services/sites/create-site';
+import { anySiteExists, createSite } from '../services/sites/create-site';
 import { newSiteInput, normaliseHost, normaliseOrigin } from '../services/sites/site-input';
 import { launchSite, siteLaunchedAt } from '../services/sites/site-launch';
 import { starterPicture, starterSummaries } from '../starters/starters';
@@ -20,7 +18,7 @@ import { parseWith } from './validate';
 export async function setupRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const api = zodRoutes(app);
-  const hasSite = async () => (await db.select({ n: count() }).from(websites))[0]?.n !== 0;
+  const hasSite = () => anySiteExists(db);
 
   api.get('/api/setup', { schema: schemaOf('GET /api/setup') }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

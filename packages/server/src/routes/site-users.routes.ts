@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { schemaOf, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
-import { siteUsers } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { currentSiteUser } from '../plugins/owner-auth';
 import { LANGUAGE_COOKIE, languageCookie } from '../services/languages/page-language';
-import { findAccountByEmail } from '../services/site-users/accounts';
+import { findAccountByEmail, setAccountLanguage } from '../services/site-users/accounts';
 import { sessionCookieOptions, setInfoCookie, startAccountSession } from './account-cookies';
 import { type SignInLimits, signInThrottle } from '../services/limits/sign-in-throttle';
 import { dummyHash, verifyPassword } from '../services/site-users/password';
@@ -82,12 +80,7 @@ export async function siteUserRoutes(
       // when the site offers it, else in the default language.
       reply.setCookie(LANGUAGE_COOKIE, body.language, languageCookie(request));
       const user = await currentSiteUser(request);
-      if (user) {
-        await app.database.db
-          .update(siteUsers)
-          .set({ language: body.language })
-          .where(eq(siteUsers.id, user.id));
-      }
+      if (user) await setAccountLanguage(app.database.db, user.id, body.language);
       return { language: body.language };
     },
   );

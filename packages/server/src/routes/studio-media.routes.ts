@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { mediaAssets } from '../db/schema/index';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
 import { answerFor, valueOrFail } from '../reasons';
@@ -17,6 +15,7 @@ import { FILE_RESPONSE_HEADERS } from '../services/downloads/file-types';
 import { type MediaStorage, localDiskStorage } from '../services/media/media-storage';
 import { s3Storage } from '../services/media/s3-storage';
 import { PLAYABLE_TYPES, byteRange } from '../services/media/sound-and-video';
+import { inMediaLibrary } from '../services/media/media-lookup';
 import { schemaOf, zodRoutes } from './api-schema';
 import { API_MESSAGES } from '@store/api';
 
@@ -37,14 +36,7 @@ export async function studioMediaRoutes(app: FastifyInstance, options: { storage
       ? s3Storage(app.config.mediaS3)
       : localDiskStorage(path.join(app.config.dataDir, 'media')));
 
-  const inLibrary = async (websiteId: string, hash: string) =>
-    (
-      await db
-        .select({ id: mediaAssets.id })
-        .from(mediaAssets)
-        .where(and(eq(mediaAssets.websiteId, websiteId), eq(mediaAssets.hash, hash)))
-        .limit(1)
-    ).length > 0;
+  const inLibrary = (websiteId: string, hash: string) => inMediaLibrary(db, websiteId, hash);
 
   app.get<{ Params: { hash: string; name: string }; Querystring: { format?: string } }>(
     '/media/:hash/:name',

@@ -1,11 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { collections, forms, items, variants } from '../db/schema/index';
-import { CollectionType, RecordType } from '../pages/page-types';
-import { itemUrl } from '../services/serialize-catalog';
 import { requireLiveChange, requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
 import { resolveBlockData } from '../services/studio/block-data';
+import { pickerCatalog } from '../services/studio/picker-catalog';
 import {
   getPageLayout,
   parseLayout,
@@ -108,44 +105,7 @@ export async function studioPageRoutes(app: FastifyInstance) {
   });
 
   // Choices for the product, collection and form pickers.
-  api.get('/api/studio/catalog', { schema: schemaOf('GET /api/studio/catalog') }, async (request) => {
-    const siteId = request.site.id;
-    const [productRows, cols, formRows] = await Promise.all([
-      db
-        .select({
-          id: items.id,
-          title: items.title,
-          urlId: items.urlId,
-          mainImage: items.mainImage,
-          collection: { urlId: collections.urlId, type: collections.type },
-          prices: sql<{
-            min: number;
-            max: number;
-          }>`(select json_build_object('min', coalesce(min(${variants.priceCents}), 0), 'max', coalesce(max(${variants.priceCents}), 0)) from ${variants} where ${variants.itemId} = ${items.id})`,
-        })
-        .from(items)
-        .innerJoin(collections, eq(collections.id, items.collectionId))
-        .where(and(eq(items.websiteId, siteId), eq(items.recordType, RecordType.storeItem)))
-        .orderBy(asc(items.title)),
-      db
-        .select({ id: collections.id, title: collections.title, type: collections.type })
-        .from(collections)
-        .where(eq(collections.websiteId, siteId)),
-      db.select({ id: forms.id, name: forms.name }).from(forms).where(eq(forms.websiteId, siteId)),
-    ]);
-    const products = productRows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      fullUrl: itemUrl(r.collection, r),
-      mainImageUrl: r.mainImage?.assetUrl ?? null,
-      priceCents: Number(r.prices.min),
-      maxPriceCents: Number(r.prices.max),
-      currency: request.site.currency,
-    }));
-    return {
-      products,
-      collections: cols.filter((c) => c.type !== CollectionType.page),
-      forms: formRows,
-    };
-  });
+  api.get('/api/studio/catalog', { schema: schemaOf('GET /api/studio/catalog') }, async (request) =>
+    pickerCatalog(db, request.site),
+  );
 }

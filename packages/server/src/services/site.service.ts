@@ -17,3 +17,9 @@ export async function findSiteByHost(db: Database, host: string): Promise<SiteRe
   const [fallback] = await db.select().from(websites).where(eq(websites.isDefault, true)).limit(1);
   return fallback ?? null;
 }
+
+/** The site with this id, or null. */
+export async function findSiteById(db: Database, websiteId: string): Promise<SiteRecord | null> {
+  const [site] = await db.select().from(websites).where(eq(websites.id, websiteId));
+  return site ?? null;
+}

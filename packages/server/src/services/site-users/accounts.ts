@@ -36,3 +36,8 @@ export async function findAccountByEmail(db: Database, websiteId: string, email:
     .limit(1);
   return row ?? null;
 }
+
+/** The account's language, remembered for its mail and next visit. */
+export async function setAccountLanguage(db: Database, siteUserId: string, language: string): Promise<void> {
+  await db.update(siteUsers).set({ language }).where(eq(siteUsers.id, siteUserId));
+}

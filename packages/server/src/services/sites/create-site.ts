@@ -1,3 +1,4 @@
+import { count } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lockName } from '../../db/advisory-lock';
 import { theRow } from '../../db/rows';
@@ -101,4 +102,10 @@ export async function createSite(
     });
     return { ok: true, site, ownerId: owner.id } as const;
   });
+}
+
+/** Does the deployment hold any site yet (the setup screen is open only while it does not)? */
+export async function anySiteExists(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(websites);
+  return (row?.n ?? 0) !== 0;
 }
