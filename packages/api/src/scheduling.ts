@@ -22,7 +22,7 @@ export const SCHEDULING_MESSAGES = {
   timeZone: 'Use a time zone such as Europe/London or America/New_York.',
   notFound: '{what} was not found.',
   inUse: 'It has bookings: turn it off instead of deleting it.',
-  intakeRequired: 'Please answer {field}.',
+  intakeInvalid: 'Please check your answers to the questions.',
   range: 'Choose a range of at most 62 days that ends after it starts.',
 } as const;
 
@@ -203,7 +203,13 @@ export const holidayBody = z.object({
 export const intakeAnswers = z
   .record(
     z.string().max(64),
-    z.union([z.string().max(5000), z.array(z.string().max(500)).max(50), z.boolean()]),
+    // The form builder's value shapes: text, parts or choices, a likert grid's row → answer.
+    z.union([
+      z.string().max(10_000),
+      z.array(z.string().max(500)).max(200),
+      z.record(z.string().max(256), z.string().max(64)),
+      z.boolean(),
+    ]),
   )
   .refine((r) => Object.keys(r).length <= schedulingLimits.intakeAnswers, 'Too many answers.');
 

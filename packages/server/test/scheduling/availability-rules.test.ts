@@ -4,6 +4,7 @@ import { monthAvailability } from '../../src/services/scheduling/availability';
 import { cancelBooking, createBooking } from '../../src/services/scheduling/bookings';
 import { addBlock } from '../../src/services/scheduling/calendar';
 import { addHoliday } from '../../src/services/scheduling/setup';
+import { forms } from '../../src/db/schema/index';
 import { backends, testDatabase } from '../helpers/test-db';
 import { appointmentType, everyDay, schedulingSite, staffMember, visitor } from './scheduling-fixtures';
 
@@ -241,5 +242,61 @@ describe.each(backends)('free times (%s)', (backend) => {
       new Date(now.getTime() + 20 * 60_000),
     );
     expect(later.ok).toBe(true);
+  });
+
+  it('checks the intake form of the type with the form builder rules and keeps the answers', async () => {
+    const { db } = await testDatabase(backend);
+    const site = await schedulingSite(db, 'UTC');
+    const [form] = await db
+      .insert(forms)
+      .values({
+        websiteId: site.id,
+        name: 'Intake',
+        definition: {
+          fields: [
+            { id: 'goal', type: 'text', title: 'Your goal', required: true },
+            { id: 'level', type: 'select', title: 'Level', options: ['New', 'Regular'] },
+          ],
+        },
+      })
+      .returning({ id: forms.id });
+    const staff = await staffMember(db, site, { name: 'Di', weekly: everyDay('09:00', '12:00') });
+    const type = await appointmentType(db, site, {
+      name: 'Intro',
+      durationMinutes: 60,
+      priceMinor: 0,
+      intakeFormId: form?.id ?? null,
+      staffIds: [staff.id],
+    });
+    const now = new Date('2030-01-07T00:00:00Z');
+    const start = '2030-01-08T09:00:00Z';
+    const missing = await createBooking(
+      db,
+      site,
+      { typeId: type.id, start, ...visitor(1), intakeAnswers: { level: 'New' } },
+      now,
+    );
+    expect(missing).toMatchObject({
+      ok: false,
+      reason: 'INTAKE_INVALID',
+      details: { errors: { goal: expect.any(String) } },
+    });
+    const unknown = await createBooking(
+      db,
+      site,
+      { typeId: type.id, start, ...visitor(2), intakeAnswers: { goal: 'x', shoe: '42' } },
+      now,
+    );
+    expect(unknown).toMatchObject({ ok: false, reason: 'INTAKE_INVALID' });
+    const booked = await createBooking(
+      db,
+      site,
+      { typeId: type.id, start, ...visitor(3), intakeAnswers: { goal: 'Run 10 km', level: 'New' } },
+      now,
+    );
+    expect(booked.ok && booked.value.record.booking.intakeAnswers).toMatchObject({
+      goal: 'Run 10 km',
+      level: 'New',
+    });
   });
 });

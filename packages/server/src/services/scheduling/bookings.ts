@@ -5,6 +5,8 @@ import { retryTransaction } from '../../db/retry-transaction';
 import { queueWebhookEvent } from '../webhooks/webhook-events';
 import { schedulingBookings, schedulingStaff } from '../../db/schema/index';
 import { type Outcome, Rejection, asOutcome } from '../../reasons';
+import { checkAnswers } from '../forms/form-answers';
+import { findForm } from '../forms/forms.service';
 import { type SchedulingSite, type TypeRow, findType, freeStaffAt } from './availability';
 import { announceBooking } from './booking-mail';
 import { type BookingRecord, bookingRecord, bookingRecords } from './booking-view';
@@ -58,9 +60,26 @@ function timingReason(type: TypeRow, start: Date, now: Date, zone: string): Outc
   return null;
 }
 
-/** Intake answers the type's form asks for: the answers as given (the form builder checks fields). */
-function intakeOf(answers: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(answers).filter(([key]) => key.length > 0));
+/**
+ * The answers to the type's intake form, checked by the form builder's own rules (required
+ * fields, e-mail, choices offered); without a form, none are kept.
+ */
+async function intakeOf(
+  db: Database,
+  siteId: string,
+  type: TypeRow,
+  answers: Record<string, unknown>,
+): Promise<Outcome<Record<string, unknown>>> {
+  if (!type.intakeFormId) return { ok: true, value: {} };
+  const form = await findForm(db, siteId, type.intakeFormId);
+  if (!form) return { ok: true, value: {} };
+  const checked = checkAnswers(form.definition.fields, answers);
+  if (checked.ok) return { ok: true, value: checked.answers };
+  return {
+    ok: false,
+    reason: 'INTAKE_INVALID',
+    ...(checked.kind === 'fields' ? { details: { errors: checked.errors } } : {}),
+  };
 }
 
 export async function createBooking(
@@ -85,6 +104,8 @@ export async function createBooking(
     });
     return { ok: false, reason: offered.length > 0 ? 'SLOT_TAKEN' : 'SLOT_UNAVAILABLE' };
   }
+  const intake = await intakeOf(db, site.id, type, input.intakeAnswers);
+  if (!intake.ok) return intake;
   const paid = type.priceMinor > 0;
   const customerZone = input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : zone;
   let outcome: Outcome<Booked> = { ok: false, reason: 'SLOT_TAKEN' };
@@ -112,7 +133,7 @@ export async function createBooking(
           customerName: input.name,
           customerEmail: input.email,
           customerTimeZone: customerZone,
-          intakeAnswers: intakeOf(input.intakeAnswers),
+          intakeAnswers: intake.value,
           manageTokenHash: hash,
           priceMinor: type.priceMinor,
           currency: type.currency,
