@@ -16,6 +16,8 @@ import { grantDownloads } from '../downloads/download-links';
 import { issueGiftCards, recordGiftCardRedemptions } from '../gift-cards/gift-card-checkout';
 import { type OrderRow, type SerializedOrder, serializeOrder } from '../order.service';
 import { announcePlacedOrder } from '../orders/order-placed';
+import { appendOrderEvent } from '../orders/owner-order';
+import { confirmPaidBookings } from '../scheduling/booking-payment';
 import type { SiteRecord } from '../site.service';
 import type { ReservationRow, ReservationSnapshot } from './reserve';
 
@@ -99,6 +101,11 @@ export async function confirmReservation(
     const order = await serializeOrder(tx, row);
     // Timeline, receipt and owners' notice commit (or roll back) with the order.
     await announcePlacedOrder(tx, site, row, order);
+    // Paid appointments: the held bookings the lines carry are confirmed with the order; one
+    // whose hold was let go meanwhile is noted on the timeline for the owner to refund.
+    const bookings = await confirmPaidBookings(tx, row, snap.lines);
+    if (bookings.missed.length > 0)
+      await appendOrderEvent(tx, row, 'booking-hold-lost', { bookingIds: bookings.missed });
     return { ok: true, placed: { order, accessToken: row.accessToken, row } } as const;
   });
 }

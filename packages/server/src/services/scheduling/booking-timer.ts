@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sweepExpiredHolds } from './booking-payment';
 import { sendDueReminders } from './reminders';
 
 /**
  * Every minute (the 1-hour reminder must not wait for the hourly scheduled jobs): send the
- * booking reminders that are due. Every process ticks; the
+ * booking reminders that are due, and let go of payment holds that expired unpaid. Every process ticks; the
  * claims in the database make each reminder go once, whichever process sends it. Timers are
  * unref'd, a failure is logged and retried at the next tick.
  */
@@ -22,6 +23,12 @@ export const bookingTimer = fp(async (app: FastifyInstance, options: { everyMs?:
         }
       } catch (error) {
         app.log.warn({ err: error }, 'booking reminders failed; will retry');
+      }
+      try {
+        const released = await sweepExpiredHolds(db, now);
+        if (released > 0) app.log.info({ released }, 'unpaid booking holds let go');
+      } catch (error) {
+        app.log.warn({ err: error }, 'sweeping booking holds failed; will retry');
       }
     })().finally(() => {
       running = null;

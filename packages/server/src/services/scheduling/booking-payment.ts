@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { retryTransaction } from '../../db/retry-transaction';
+import { selectRows } from '../../db/rows';
+import { announceBooking } from './booking-mail';
+import { freeClaimIfEmpty } from './claims';
+
+/**
+ * Paid appointment types. A paid booking is held (`pending_payment`, with `hold_expires_at`);
+ * its cart line (the type's service product, spec product type 3) carries the booking's id in
+ * its additional fields under BOOKING_LINE_FIELD. The order that pays for it confirms it (in
+ * the order's own transaction, with the confirmation mail); a hold nobody paid for in time is
+ * let go by the sweeper, unless a checkout holding its line is still deciding.
+ */
+export const BOOKING_LINE_FIELD = 'bookingId';
+
+/** The booking ids an order's lines pay for. */
+export function bookingIdsOf(lines: readonly { additionalFields?: unknown }[]): string[] {
+  const ids = new Set<string>();
+  for (const line of lines) {
+    const fields = line.additionalFields;
+    if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
+      const id = (fields as Record<string, unknown>)[BOOKING_LINE_FIELD];
+      if (typeof id === 'string' && id.length > 0 && id.length <= 64) ids.add(id);
+    }
+  }
+  return [...ids].sort();
+}
+
+export interface PaidBookings {
+  /** Held bookings this order confirmed now. */
+  confirmed: string[];
+  /** Bookings this order already confirmed earlier (a settle run twice). */
+  already: string[];
+  /** Bookings whose hold was let go (or that belong elsewhere): the owner refunds these. */
+  missed: string[];
+}
+
+/**
+ * Inside the transaction that writes a paid (or authorised) order: each held booking its lines
+ * carry becomes `confirmed` with the order's id, and its confirmation mail (with the invitation
+ * and the manage link kept from the booking) is queued with the order. Run twice, the second
+ * finds them confirmed by this order and does nothing. A booking whose hold was let go meanwhile
+ * stays cancelled and is answered in `missed` (its time may be someone else's by now).
+ */
+export async function confirmPaidBookings(
+  tx: Tx,
+  order: { id: string; websiteId: string },
+  lines: readonly { additionalFields?: unknown }[],
+  now = new Date(),
+): Promise<PaidBookings> {
+  const out: PaidBookings = { confirmed: [], already: [], missed: [] };
+  for (const id of bookingIdsOf(lines)) {
+    const [row] = await selectRows<{ id: string }>(
+      tx,
+      sql`update scheduling_bookings
+        set status = 'confirmed', order_id = ${order.id}, hold_expires_at = null, updated_at = ${now.toISOString()}::timestamptz
+        where id = ${id} and website_id = ${order.websiteId} and status = 'pending_payment'
+        returning id`,
+    );
+    if (row) {
+      out.confirmed.push(id);
+      await announceBooking(tx, id, { kind: 'confirmed' }, now);
+      continue;
+    }
+    const [paid] = await selectRows<{ id: string }>(
+      tx,
+      sql`select id from scheduling_bookings
+        where id = ${id} and website_id = ${order.websiteId} and order_id = ${order.id} and status <> 'cancelled'`,
+    );
+    (paid ? out.already : out.missed).push(id);
+  }
+  return out;
+}
+
+/** Holds released per statement (the next sweep takes the rest). */
+export const HOLD_SWEEP_BATCH = 200;
+
+/**
+ * A checkout of a cart whose line carries the booking is still deciding (reserved, or waiting
+ * for the buyer's 3-D Secure step): its hold must not be let go under it.
+ */
+const IN_CHECKOUT = sql`exists (
+  select 1 from checkout_reservations r
+  join cart_entries e on e.cart_id = r.cart_id
+  where r.state in ('RESERVED', 'ACTION') and e.additional_fields ->> 'bookingId' = b.id)`;
+
+/**
+ * Let go of payment holds that expired: the booking becomes `cancelled` (no mail: an unpaid
+ * hold is nobody's news) and its staff time is free again. Every process may sweep; each hold
+ * is taken by one (SKIP LOCKED). Answers how many were let go.
+ */
+export async function sweepExpiredHolds(db: Database, now = new Date()): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const released = await retryTransaction(db, async (tx) => {
+      const rows = await selectRows<{ claim_id: string }>(
+        tx,
+        sql`update scheduling_bookings set status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+          where id in (
+            select b.id from scheduling_bookings b
+            where b.status = 'pending_payment' and b.hold_expires_at <= ${now.toISOString()}::timestamptz
+              and not ${IN_CHECKOUT}
+            order by b.hold_expires_at
+            limit ${HOLD_SWEEP_BATCH}
+            for update skip locked)
+          and status = 'pending_payment'
+          returning claim_id`,
+      );
+      for (const claimId of [...new Set(rows.map((r) => r.claim_id))].sort())
+        await freeClaimIfEmpty(tx, claimId);
+      return rows.length;
+    });
+    total += released;
+    if (released < HOLD_SWEEP_BATCH) return total;
+  }
+}
