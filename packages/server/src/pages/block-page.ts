@@ -1,7 +1,12 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { forms, pageRevisions, pageSettings } from '../db/schema/index';
 import type { CollectionRow } from '../services/catalog.service';
+import {
+  type PageState,
+  formForPage,
+  pageRevision,
+  pageState,
+  unpublishedPageStates,
+} from '../services/page-data';
 import { resolveBlockData } from '../services/studio/block-data';
 import { seoDescription } from '../services/studio/seo-description';
 import { savedSiteStyles } from '../services/studio/site-styles.service';
@@ -10,15 +15,9 @@ import type { PageContext } from './page-context';
 import { CollectionType, PageType } from './page-types';
 import { serializeCollection } from '../services/serialize-catalog';
 
-export type PageState = typeof pageSettings.$inferSelect | undefined;
+export { type PageState, pageState };
 
 export const MEMBERS_ONLY_HTML = '<p>This page is for members. Sign in to see it.</p>';
-
-/** The studio's settings of a collection (none for pages never touched in the studio). */
-export async function pageState(db: Database, collectionId: string): Promise<PageState> {
-  const [row] = await db.select().from(pageSettings).where(eq(pageSettings.collectionId, collectionId));
-  return row;
-}
 
 /** Visitors see published pages, and scheduled ones once their time has come (spec §3 statuses). */
 export function isLive(
@@ -50,9 +49,7 @@ export async function attachBlockLayout(
   state: PageState,
 ): Promise<void> {
   if (collection.type !== CollectionType.page) return;
-  const [revision] = state?.publishedRevisionId
-    ? await db.select().from(pageRevisions).where(eq(pageRevisions.id, state.publishedRevisionId))
-    : [];
+  const revision = state?.publishedRevisionId ? await pageRevision(db, state.publishedRevisionId) : undefined;
   const layout = revision?.layout ?? null;
   context.seoDescription = seoDescription(state?.seoDescription ?? '', layout, collection.body) || null;
   if (!layout) return;
@@ -63,8 +60,8 @@ export async function attachBlockLayout(
   // The form island reads one form from the page data: the page's own, else its first form block.
   const first = Object.values(data.forms ?? {})[0] as { id: string } | undefined;
   if (!context.form && first) {
-    const [form] = await db.select().from(forms).where(eq(forms.id, first.id));
-    if (form) context.form = { id: form.id, name: form.name, ...form.definition };
+    const form = await formForPage(db, first.id);
+    if (form) context.form = form;
   }
 }
 
@@ -77,10 +74,7 @@ export async function hideUnpublishedLinks(
   websiteId: string,
   context: PageContext,
 ): Promise<void> {
-  const hidden = await db
-    .select({ id: pageSettings.collectionId, status: pageSettings.status, publishAt: pageSettings.publishAt })
-    .from(pageSettings)
-    .where(and(eq(pageSettings.websiteId, websiteId), ne(pageSettings.status, 'PUBLISHED')));
+  const hidden = await unpublishedPageStates(db, websiteId);
   const ids = new Set(hidden.filter((row) => !isLive(row)).map((row) => row.id));
   if (!ids.size || !Array.isArray(context.navigation)) return;
   type Link = { collectionId: string | null; children?: Link[] };

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { forms } from '../db/schema/index';
-import type { NavigationItem } from '../db/schema/site';
+import { type NavigationItem, formForPage } from '../services/page-data';
 import { type CollectionRow, findItemBySlug, listItemsPage, loadProducts } from '../services/catalog.service';
 import type { SiteRecord } from '../services/site.service';
 import { MAX_TAG_LENGTH, monthRange } from '../services/collection-facets';
@@ -121,8 +119,8 @@ function siteFrame(site: SiteRecord, frame: SiteFrameData, path: string) {
 
 async function attachForm(db: Database, context: PageContext, formId: string | null): Promise<void> {
   if (!formId) return;
-  const [form] = await db.select().from(forms).where(eq(forms.id, formId));
-  if (form) context.form = { id: form.id, name: form.name, ...form.definition };
+  const form = await formForPage(db, formId);
+  if (form) context.form = form;
 }
 
 /** Items per page of a collection (spec §9 caps a collection at 200 products; a page shows fewer). */

@@ -1,62 +1,7 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { categories, headerFooters, navigations, pageSettings } from '../db/schema/index';
-import { type CategoryRow, type CollectionRow, listCollections } from '../services/catalog.service';
-import type { NavigationItem } from '../db/schema/site';
+import { type SiteFrameData, loadSiteFrame } from '../services/page-data';
 
-/** What every page of a site shows around its content: loaded once, kept until the site changes. */
-export interface SiteFrameData {
-  collections: CollectionRow[];
-  navigation: NavigationItem[];
-  header: Record<string, unknown>;
-  footer: Record<string, unknown>;
-  /** Every category of the site, in display order (filtered per collection by the pages). */
-  categories: CategoryRow[];
-  /**
-   * When the next page scheduled for later goes live (epoch ms; null: none): the frame (its
-   * navigation hides that page until then) and every page of the site change at that time.
-   */
-  nextChangeAt: number | null;
-}
-
-async function loadSiteFrame(db: Database, websiteId: string): Promise<SiteFrameData> {
-  const [collections, [nav], [hf], cats, [scheduled]] = await Promise.all([
-    listCollections(db, websiteId),
-    db
-      .select()
-      .from(navigations)
-      .where(eq(navigations.websiteId, websiteId))
-      .orderBy(asc(navigations.identifier))
-      .limit(1),
-    db.select().from(headerFooters).where(eq(headerFooters.websiteId, websiteId)),
-    db
-      .select()
-      .from(categories)
-      .where(eq(categories.websiteId, websiteId))
-      .orderBy(asc(categories.displayIndex)),
-    // By this process's clock, as `isLive` decides: a page due already is live now.
-    db
-      .select({ at: pageSettings.publishAt })
-      .from(pageSettings)
-      .where(
-        and(
-          eq(pageSettings.websiteId, websiteId),
-          eq(pageSettings.status, 'SCHEDULED'),
-          gt(pageSettings.publishAt, new Date()),
-        ),
-      )
-      .orderBy(asc(pageSettings.publishAt))
-      .limit(1),
-  ]);
-  return {
-    collections,
-    navigation: nav?.items ?? [],
-    header: hf?.header ?? {},
-    footer: hf?.footer ?? {},
-    categories: cats,
-    nextChangeAt: scheduled?.at?.getTime() ?? null,
-  };
-}
+export type { SiteFrameData };
 
 /**
  * Site frames per website. An entry is valid while the website's cache generation (bumped
