@@ -50,6 +50,17 @@ describe('reason catalogue (errors as values)', () => {
   });
 });
 
+describe('docs/api-errors.md', () => {
+  it('documents no code and no reason that the catalogues do not have', () => {
+    const codes = [...doc.matchAll(/^- `([A-Z_]+)` \((\d{3})\)/gm)].map((m) => m[1]);
+    const reasons = [...doc.matchAll(/^- `([A-Z_]+)` \(\d{3}, `[A-Z_]+`\)/gm)].map((m) => m[1]);
+    expect(codes.filter((code) => !(code! in errorCatalogue))).toEqual([]);
+    expect(reasons.filter((reason) => !(reason! in reasonCatalogue))).toEqual([]);
+    expect(codes.length).toBe(Object.keys(errorCatalogue).length);
+    expect(reasons.length).toBe(Object.keys(reasonCatalogue).length);
+  });
+});
+
 describe('error catalogue', () => {
   it.each(Object.entries(errorCatalogue))(
     'documents %s with its status in docs/api-errors.md',
