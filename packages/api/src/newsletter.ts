@@ -1,3 +1,4 @@
+import { UNSUBSCRIBE_TOKEN_PATTERN } from '@store/commerce';
 import { z } from 'zod';
 import { okBody, visitorEmail as email } from './common';
 import { API_MESSAGES } from './messages';
@@ -86,7 +87,7 @@ export const newsletterRoutes = {
     body: z.object({
       token: z
         .string({ message: API_MESSAGES.unsubscribeInvalid })
-        .regex(/^[A-Za-z0-9_-]{16,64}$/, API_MESSAGES.unsubscribeInvalid),
+        .regex(UNSUBSCRIBE_TOKEN_PATTERN, API_MESSAGES.unsubscribeInvalid),
     }),
     response: okBody,
   },

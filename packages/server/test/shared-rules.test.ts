@@ -18,9 +18,11 @@ import {
   isCartToken,
   isEmailAddress,
   isReservedSlug,
+  isUnsubscribeToken,
   parseQuantity,
   toMoneyShape,
 } from '@store/commerce';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { money as moneySchema } from '../../api/src/common';
 import { staffBody } from '../../api/src/scheduling';
@@ -41,10 +43,15 @@ import { MEDIA_WIDTHS } from '../src/services/media/image-variants';
 import { ownerInput } from '../src/services/owner/create-owner';
 import { uniqueName } from '../src/services/studio/unique-name';
 
+const source = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+const quantityInputTemplate = source('../../template/src/plugins/commerce/quantity-input.ts');
+const cartEntriesSchema = source('../src/db/schema/commerce.ts');
+
 const checkoutBody = contract['POST /api/commerce/checkout'].body;
 const addressBookBody = contract['POST /api/site-users/account/addresses'].body;
 const cartQuantityBody = contract['PATCH /api/commerce/shopping-cart/entries/:entryId'].body;
 const subscriptionCartQuery = contract['GET /api/3/commerce/cart/subscription'].querystring;
+const unsubscribeBody = contract['POST /api/newsletter/unsubscribe'].body;
 
 /** What each side answers for one input: valid, or refused. */
 type Verdict = 'valid' | 'invalid';
@@ -257,9 +264,12 @@ const QUANTITIES: [unknown, Verdict][] = [
 ];
 
 describe('shared rule: quantity (1 to 9999)', () => {
-  it('has one cap: the islands, the cart service and the database constraint use 9999', () => {
+  it('has one cap: the islands, the cart service, the template input and the database say 9999', () => {
     expect(QUANTITY_MAX).toBe(9999);
     expect(MAX_QUANTITY).toBe(QUANTITY_MAX);
+    // The template engine and SQL import nothing: their copies are held to the one value here.
+    expect(quantityInputTemplate).toContain(`max="${QUANTITY_MAX}"`);
+    expect(cartEntriesSchema).toContain(`between 1 and ${QUANTITY_MAX}`);
   });
 
   it.each(QUANTITIES)(
@@ -325,7 +335,7 @@ const TOKENS: [string, Verdict][] = [
   ['', 'invalid'],
 ];
 
-describe('shared rule: cart token', () => {
+describe('shared rule: cart and unsubscribe tokens', () => {
   it.each(TOKENS)(
     '%j is %s for the cookie reader, the checkout and the subscription cart',
     (token, expected) => {
@@ -335,6 +345,8 @@ describe('shared rule: cart token', () => {
           checkoutBody.safeParse({ email: 'ada@example.com', payment, cartToken: token }).success,
         ),
         'subscription cart query': verdict(subscriptionCartQuery.safeParse({ cartToken: token }).success),
+        'unsubscribe page island (isUnsubscribeToken)': verdict(isUnsubscribeToken(token)),
+        'unsubscribe schema': verdict(unsubscribeBody.safeParse({ token }).success),
       };
       expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((k) => [k, expected])));
     },

@@ -2,7 +2,12 @@
 export { applicableTaxRules } from './applicable-tax-rules';
 export { hasDigital, purelyDigital, requiresShipping, totalQuantity } from './cart-flags';
 export { cartPillCount, cartPillLabel } from './cart-pill';
-export { CART_TOKEN_PATTERN, isCartToken } from './cart-token';
+export {
+  CART_TOKEN_PATTERN,
+  UNSUBSCRIBE_TOKEN_PATTERN,
+  isCartToken,
+  isUnsubscribeToken,
+} from './tokens';
 export { type CartSyncData, cartSyncData } from './cart-sync-data';
 export { cartTax } from './cart-tax';
 export { type CartTotals, type CartTotalsInput, cartTotals } from './cart-totals';

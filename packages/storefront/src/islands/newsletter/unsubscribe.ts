@@ -1,3 +1,4 @@
+import { isUnsubscribeToken } from '@store/commerce';
 import { API_MESSAGES } from '@store/api/client';
 import { ApiFailure, api } from '../../api';
 
@@ -19,7 +20,7 @@ export function mount(element: HTMLElement): void {
   const say = (text: string) => {
     message.textContent = text;
   };
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) {
+  if (!isUnsubscribeToken(token)) {
     button.hidden = true;
     say(UNSUBSCRIBE_MESSAGES.invalid);
     return;
