@@ -1,7 +1,7 @@
 import type { ApiOutput } from '@store/api/client';
 import { useEffect, useState } from 'react';
 import { ApiFailure, api } from '../../api';
-import { addMonths, byDate, dateKey, dayText, monthText, timeText, zoneLabel } from './times';
+import { addMonths, byDate, dateKey, dayText, monthText, siteMonthsFor, timeText, zoneLabel } from './times';
 
 export type FreeSlot = ApiOutput<'GET /api/scheduling/types/:typeId/availability'>['slots'][number];
 
@@ -33,18 +33,27 @@ export function SlotPicker(props: {
     let live = true;
     setSlots(null);
     setError('');
-    api('GET /api/scheduling/types/:typeId/availability', { params: { typeId }, query: { month } }).then(
-      (answer) => {
-        if (!live) return;
-        // The site's month may hold times of the visitor's next or last month: show this month's.
-        const mine = answer.slots.filter((s) => dateKey(s.start, zone).slice(0, 7) === month);
-        setSlots(mine);
-        const days = byDate(mine, zone);
-        const first = days.keys().next().value ?? null;
-        setDay((current) => (current !== null && days.has(current) ? current : first));
-      },
-      (e) => live && setError(failureText(e)),
-    );
+    const ask = (m: string) =>
+      api('GET /api/scheduling/types/:typeId/availability', { params: { typeId }, query: { month: m } });
+    // The site's month first (it names the site's zone), then its neighbour when the zones differ.
+    ask(month)
+      .then(async (first) => {
+        const more = siteMonthsFor(month, zone, first.timeZone).filter((m) => m !== month);
+        const rest = await Promise.all(more.map(ask));
+        return [first, ...rest].flatMap((answer) => answer.slots);
+      })
+      .then(
+        (all) => {
+          if (!live) return;
+          // Only the times on the visitor's own dates of this month.
+          const mine = all.filter((s) => dateKey(s.start, zone).slice(0, 7) === month);
+          setSlots(mine);
+          const days = byDate(mine, zone);
+          const first = days.keys().next().value ?? null;
+          setDay((current) => (current !== null && days.has(current) ? current : first));
+        },
+        (e) => live && setError(failureText(e)),
+      );
     return () => {
       live = false;
     };
@@ -99,18 +108,19 @@ export function SlotPicker(props: {
                 type="button"
                 className="slot-picker__date"
                 aria-pressed={key === day}
-                aria-label={dayText(key)}
                 data-date={key}
                 onClick={() => {
                   setDay(key);
                   props.onChoose(null);
                 }}
               >
-                <span className="slot-picker__weekday" aria-hidden="true">
+                <span className="slot-picker__weekday">
                   {dayText(key, { weekday: 'short', day: undefined, month: undefined, year: undefined })}
-                </span>
-                <span className="slot-picker__daynum" aria-hidden="true">
-                  {Number(key.slice(8))}
+                </span>{' '}
+                <span className="slot-picker__daynum">{Number(key.slice(8))}</span>
+                <span className="visually-hidden">
+                  {' '}
+                  {dayText(key, { weekday: undefined, day: undefined })}
                 </span>
               </button>
             ))}

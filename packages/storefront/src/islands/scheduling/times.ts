@@ -21,6 +21,32 @@ export function zoneLabel(timeZone: string, at: Date = new Date()): string {
   return offset ? `${timeZone.replace(/_/g, ' ')} (${offset})` : timeZone.replace(/_/g, ' ');
 }
 
+/** Minutes a zone is ahead of UTC at `at` (GMT+9 → 540, GMT-4 → -240, GMT+5:30 → 330). */
+export function offsetMinutes(timeZone: string, at: Date = new Date()): number {
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(name);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/**
+ * The site's months that hold times of the visitor's month `month`: that month, and the one
+ * before when the visitor is ahead of the site (its first hours are the site's last day of
+ * the month before), or the one after when behind.
+ */
+export function siteMonthsFor(month: string, visitorZone: string, siteZone: string): string[] {
+  const [y = 0, m = 1] = month.split('-').map(Number);
+  const at = new Date(Date.UTC(y, m - 1, 15));
+  const ahead = offsetMinutes(visitorZone, at) - offsetMinutes(siteZone, at);
+  if (ahead > 0) return [addMonths(month, -1), month];
+  if (ahead < 0) return [month, addMonths(month, 1)];
+  return [month];
+}
+
 /** "2026-03-09": the calendar date of an instant in `timeZone`. */
 export function dateKey(instant: string | Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-US', {
