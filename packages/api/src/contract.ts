@@ -20,6 +20,7 @@ import { platformRoutes } from './platform';
 import { reviewRoutes } from './reviews';
 import { schedulingRoutes } from './scheduling';
 import { schedulingFeedRoutes } from './scheduling-feed';
+import { schedulingPaymentRoutes } from './scheduling-payment';
 import { setupRoutes } from './setup';
 import { storeSettingsRoutes } from './store-settings';
 import { studioFormRoutes } from './studio-forms';
@@ -84,6 +85,7 @@ export const contract = {
   ...setupRoutes,
   ...schedulingRoutes,
   ...schedulingFeedRoutes,
+  ...schedulingPaymentRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Contract = typeof contract;

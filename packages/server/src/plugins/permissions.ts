@@ -88,6 +88,9 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'DELETE /api/studio/media/:id': r('media'),
   // Products (and their categories and files).
   'GET /api/studio/stores': r('products'),
+  // The catalogue in and out (CSV or JSON): reading all products, and creating or changing many.
+  'GET /api/studio/catalog/export': r('products'),
+  'POST /api/studio/catalog/import': r('products'),
   'GET /api/studio/products': r('products'),
   'GET /api/studio/products/:id': r('products'),
   'POST /api/studio/products': r('products'),

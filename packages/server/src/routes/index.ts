@@ -48,6 +48,7 @@ import { studioMediaRoutes } from './studio-media.routes';
 import { studioPageRoutes } from './studio-pages.routes';
 import { studioPostRoutes } from './studio-posts.routes';
 import { studioProductRoutes } from './studio-products.routes';
+import { catalogTransferRoutes } from './catalog-transfer.routes';
 import { studioSiteRoutes } from './studio-site.routes';
 import { twoFactorRoutes } from './two-factor.routes';
 import { webhookRoutes } from './webhooks.routes';
@@ -82,6 +83,7 @@ async function studioRoutes(studio: FastifyInstance): Promise<void> {
   await studio.register(studioPostRoutes);
   await studio.register(storeContentRoutes);
   await studio.register(studioProductRoutes);
+  await studio.register(catalogTransferRoutes);
   await studio.register(studioAppRoutes);
   await studio.register(multilingualRoutes);
 }

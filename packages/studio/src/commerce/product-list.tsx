@@ -10,6 +10,7 @@ import {
 } from '../components/list-kit';
 import { useApiPages } from '../data/api-query';
 import { navigate } from '../router';
+import { CatalogTransfer } from './catalog-transfer';
 import {
   type ProductQuery,
   type ProductSummary,
@@ -133,6 +134,7 @@ export function ProductList({
         <span className="muted product-list__counts">
           {stores.map((s) => `${s.title}: ${s.productCount} of ${limit} products`).join(' · ')}
         </span>
+        <CatalogTransfer />
         <div className="product-list__new" ref={menu}>
           <button
             type="button"

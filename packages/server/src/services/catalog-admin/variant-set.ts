@@ -7,7 +7,7 @@ import { variants } from '../../db/schema/index';
 type VariantRow = typeof variants.$inferSelect;
 
 /** The stored values of a variant as sent (untracked types keep no stock: always unlimited). */
-function columns(productType: number, v: VariantInput, displayIndex: number) {
+export function variantColumns(productType: number, v: VariantInput, displayIndex: number) {
   const tracked = tracksStock(productType);
   return {
     sku: v.sku,
@@ -56,9 +56,9 @@ export async function replaceVariants(
       .update(variants)
       .set({ sku: `moving:${v.id}` })
       .where(eq(variants.id, v.id as string));
-  const fresh: ReturnType<typeof columns>[] = [];
+  const fresh: ReturnType<typeof variantColumns>[] = [];
   for (const [i, v] of wanted.entries()) {
-    const values = columns(productType, v, i);
+    const values = variantColumns(productType, v, i);
     if (v.id && byId.has(v.id)) await tx.update(variants).set(values).where(eq(variants.id, v.id));
     else fresh.push(values);
   }
