@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dropSitePagesOnSuccess } from '../pages/page-invalidation';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import { getPreferences, putPreferences } from '../services/store-settings/preferences';
 import { schemaOf, zodRoutes } from './api-schema';
 
@@ -19,12 +20,13 @@ export async function commercePreferencesRoutes(app: FastifyInstance) {
   api.get(
     '/api/v1/commerce-preferences/:namespace',
     { schema: schemaOf('GET /api/v1/commerce-preferences/:namespace') },
-    async (request) => getPreferences(db, request.site.id, request.params.namespace),
+    async (request) => valueOrFail(await getPreferences(db, request.site.id, request.params.namespace)),
   );
 
   api.put(
     '/api/v1/commerce-preferences/:namespace',
     { schema: schemaOf('PUT /api/v1/commerce-preferences/:namespace') },
-    async (request) => putPreferences(db, request.site.id, request.params.namespace, request.body),
+    async (request) =>
+      valueOrFail(await putPreferences(db, request.site.id, request.params.namespace, request.body)),
   );
 }

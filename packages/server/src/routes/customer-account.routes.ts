@@ -2,6 +2,7 @@ import { API_MESSAGES } from '@store/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { currentSiteUser } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import {
   addAddress,
   deleteAddress,
@@ -94,7 +95,7 @@ export async function customerAccountRoutes(app: FastifyInstance): Promise<void>
     '/api/site-users/account/addresses',
     { schema: schemaOf('POST /api/site-users/account/addresses'), ...signedIn },
     async (request, reply) => {
-      const address = await addAddress(app.database.db, userOf(request), request.body);
+      const address = valueOrFail(await addAddress(app.database.db, userOf(request), request.body));
       return reply.code(201).send({ address });
     },
   );
@@ -103,7 +104,9 @@ export async function customerAccountRoutes(app: FastifyInstance): Promise<void>
     '/api/site-users/account/addresses/:id',
     { schema: schemaOf('PUT /api/site-users/account/addresses/:id'), ...signedIn },
     async (request) => ({
-      address: await updateAddress(app.database.db, userOf(request), request.params.id, request.body),
+      address: valueOrFail(
+        await updateAddress(app.database.db, userOf(request), request.params.id, request.body),
+      ),
     }),
   );
 
@@ -111,7 +114,7 @@ export async function customerAccountRoutes(app: FastifyInstance): Promise<void>
     '/api/site-users/account/addresses/:id',
     { schema: schemaOf('DELETE /api/site-users/account/addresses/:id'), ...signedIn },
     async (request) => {
-      await deleteAddress(app.database.db, userOf(request), request.params.id);
+      valueOrFail(await deleteAddress(app.database.db, userOf(request), request.params.id));
       return { ok: true };
     },
   );

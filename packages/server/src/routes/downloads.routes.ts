@@ -3,6 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import { takeDownload } from '../services/downloads/download-links';
 import { seedDemoDownload } from '../seed/demo-download';
 import { type FileStorage, productFileStorage } from '../services/downloads/file-storage';
@@ -114,31 +115,38 @@ export async function downloadRoutes(
           throw new ApiError('UNSUPPORTED_MEDIA_TYPE', DOWNLOAD_MESSAGES.missingFile);
         const part = await request.file();
         if (!part) throw new ApiError('BAD_REQUEST', DOWNLOAD_MESSAGES.missingFile);
-        return saveProductFile(db, storage, request.site.id, request.params.itemId, {
-          filename: part.filename,
-          stream: uploadedBytes(part.file),
-          truncated: () => part.file.truncated,
-        });
+        return valueOrFail(
+          await saveProductFile(db, storage, request.site.id, request.params.itemId, {
+            filename: part.filename,
+            stream: uploadedBytes(part.file),
+            truncated: () => part.file.truncated,
+          }),
+        );
       },
     );
 
     api.get(
       '/api/studio/products/:itemId/file',
       { schema: schemaOf('GET /api/studio/products/:itemId/file') },
-      async (request) => ({ file: await getProductFile(db, request.site.id, request.params.itemId) }),
+      async (request) => ({
+        file: valueOrFail(await getProductFile(db, request.site.id, request.params.itemId)),
+      }),
     );
 
     api.patch(
       '/api/studio/products/:itemId/file',
       { schema: schemaOf('PATCH /api/studio/products/:itemId/file') },
-      async (request) => updateProductFileSettings(db, request.site.id, request.params.itemId, request.body),
+      async (request) =>
+        valueOrFail(
+          await updateProductFileSettings(db, request.site.id, request.params.itemId, request.body),
+        ),
     );
 
     api.delete(
       '/api/studio/products/:itemId/file',
       { schema: schemaOf('DELETE /api/studio/products/:itemId/file') },
       async (request) => {
-        await deleteProductFile(db, storage, request.site.id, request.params.itemId);
+        valueOrFail(await deleteProductFile(db, storage, request.site.id, request.params.itemId));
         return { ok: true };
       },
     );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../plugins/owner-auth';
+import { valueOrFail } from '../reasons';
 import {
   createCoupon,
   deleteCoupon,
@@ -46,12 +47,12 @@ export async function storeSettingsRoutes(app: FastifyInstance) {
   api.put(
     '/api/studio/commerce/shipping-options/:id',
     { schema: schemaOf('PUT /api/studio/commerce/shipping-options/:id') },
-    (r) => updateShippingOption(db, site(r), r.params.id, r.body),
+    async (r) => valueOrFail(await updateShippingOption(db, site(r), r.params.id, r.body)),
   );
   api.delete(
     '/api/studio/commerce/shipping-options/:id',
     { schema: schemaOf('DELETE /api/studio/commerce/shipping-options/:id') },
-    (r) => deleteShippingOption(db, site(r), r.params.id),
+    async (r) => valueOrFail(await deleteShippingOption(db, site(r), r.params.id)),
   );
 
   api.get('/api/studio/commerce/tax-rules', { schema: schemaOf('GET /api/studio/commerce/tax-rules') }, (r) =>
@@ -65,12 +66,12 @@ export async function storeSettingsRoutes(app: FastifyInstance) {
   api.put(
     '/api/studio/commerce/tax-rules/:id',
     { schema: schemaOf('PUT /api/studio/commerce/tax-rules/:id') },
-    (r) => updateTaxRule(db, site(r), r.params.id, r.body),
+    async (r) => valueOrFail(await updateTaxRule(db, site(r), r.params.id, r.body)),
   );
   api.delete(
     '/api/studio/commerce/tax-rules/:id',
     { schema: schemaOf('DELETE /api/studio/commerce/tax-rules/:id') },
-    (r) => deleteTaxRule(db, site(r), r.params.id),
+    async (r) => valueOrFail(await deleteTaxRule(db, site(r), r.params.id)),
   );
 
   api.get('/api/studio/commerce/coupons', { schema: schemaOf('GET /api/studio/commerce/coupons') }, (r) =>
@@ -79,16 +80,16 @@ export async function storeSettingsRoutes(app: FastifyInstance) {
   api.post(
     '/api/studio/commerce/coupons',
     { schema: schemaOf('POST /api/studio/commerce/coupons') },
-    async (r, reply) => reply.code(201).send(await createCoupon(db, site(r), r.body)),
+    async (r, reply) => reply.code(201).send(valueOrFail(await createCoupon(db, site(r), r.body))),
   );
   api.put(
     '/api/studio/commerce/coupons/:id',
     { schema: schemaOf('PUT /api/studio/commerce/coupons/:id') },
-    (r) => updateCoupon(db, site(r), r.params.id, r.body),
+    async (r) => valueOrFail(await updateCoupon(db, site(r), r.params.id, r.body)),
   );
   api.delete(
     '/api/studio/commerce/coupons/:id',
     { schema: schemaOf('DELETE /api/studio/commerce/coupons/:id') },
-    (r) => deleteCoupon(db, site(r), r.params.id),
+    async (r) => valueOrFail(await deleteCoupon(db, site(r), r.params.id)),
   );
 }

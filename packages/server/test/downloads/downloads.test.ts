@@ -237,7 +237,7 @@ describe.each(backends)('digital downloads on %s', (backend) => {
       stream: Readable.from([Buffer.alloc(1024)]),
       truncated: () => true,
     });
-    await expect(saving).rejects.toMatchObject({ statusCode: 413, message: DOWNLOAD_MESSAGES.tooLarge });
+    expect(await saving).toEqual({ ok: false, reason: 'FILE_TOO_LARGE' });
     expect(fs.readdirSync(path.join(root, 'files'))).toEqual([]);
     expect(await getProductFile(site.app.database.db, site.websiteId, presets.id)).toEqual(before);
     fs.rmSync(root, { recursive: true, force: true });

@@ -5,12 +5,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { productFiles, products } from '../../db/schema/index';
-import { ApiError } from '../../errors';
-import { DOWNLOAD_MESSAGES } from '../gift-cards/gift-card-messages';
+import type { Outcome } from '../../reasons';
 import type { FileStorage } from './file-storage';
 import { storedFileType } from './file-types';
 
 type ProductFileRow = typeof productFiles.$inferSelect;
+export type ProductFile = ReturnType<typeof serializeProductFile>;
 
 export function serializeProductFile(row: ProductFileRow) {
   return {
@@ -24,15 +24,17 @@ export function serializeProductFile(row: ProductFileRow) {
   };
 }
 
-/** The owner's digital product, else 404 (unknown / another site's) or 400 (another type). */
-async function requireDigitalProduct(db: Database, websiteId: string, itemId: string): Promise<void> {
+type Refused = Extract<Outcome<never>, { ok: false }>;
+
+/** The owner's digital product (null), else why not: unknown / another site's, or another type. */
+async function notDigitalProduct(db: Database, websiteId: string, itemId: string): Promise<Refused | null> {
   const [product] = await db
     .select({ productType: products.productType })
     .from(products)
     .where(and(eq(products.websiteId, websiteId), eq(products.itemId, itemId)));
-  if (!product) throw new ApiError('NOT_FOUND', 'That product does not exist.');
-  if (product.productType !== ProductType.DIGITAL)
-    throw new ApiError('VALIDATION_FAILED', DOWNLOAD_MESSAGES.notDigital);
+  if (!product) return { ok: false, reason: 'FILE_PRODUCT_NOT_FOUND' };
+  if (product.productType !== ProductType.DIGITAL) return { ok: false, reason: 'NOT_DIGITAL' };
+  return null;
 }
 
 async function findFile(db: Database, websiteId: string, itemId: string) {
@@ -65,13 +67,14 @@ export async function saveProductFile(
   websiteId: string,
   itemId: string,
   upload: { filename: string; stream: Readable; truncated: () => boolean },
-) {
-  await requireDigitalProduct(db, websiteId, itemId);
+): Promise<Outcome<ProductFile>> {
+  const refused = await notDigitalProduct(db, websiteId, itemId);
+  if (refused) return refused;
   const key = `files/${randomBytes(16).toString('hex')}`;
   const bytes = await storage.put(key, upload.stream);
   if (upload.truncated()) {
     await storage.remove(key);
-    throw new ApiError('PAYLOAD_TOO_LARGE', DOWNLOAD_MESSAGES.tooLarge);
+    return { ok: false, reason: 'FILE_TOO_LARGE' };
   }
   const previous = await findFile(db, websiteId, itemId);
   const filename = cleanFilename(upload.filename);
@@ -91,13 +94,18 @@ export async function saveProductFile(
     'upsert into product_files',
   );
   if (previous && previous.storageKey !== key) await storage.remove(previous.storageKey);
-  return serializeProductFile(row);
+  return { ok: true, value: serializeProductFile(row) };
 }
 
-export async function getProductFile(db: Database, websiteId: string, itemId: string) {
-  await requireDigitalProduct(db, websiteId, itemId);
+export async function getProductFile(
+  db: Database,
+  websiteId: string,
+  itemId: string,
+): Promise<Outcome<ProductFile | null>> {
+  const refused = await notDigitalProduct(db, websiteId, itemId);
+  if (refused) return refused;
   const row = await findFile(db, websiteId, itemId);
-  return row ? serializeProductFile(row) : null;
+  return { ok: true, value: row ? serializeProductFile(row) : null };
 }
 
 export async function updateProductFileSettings(
@@ -105,16 +113,17 @@ export async function updateProductFileSettings(
   websiteId: string,
   itemId: string,
   settings: { downloadLimit?: number; linkDays?: number },
-) {
-  await requireDigitalProduct(db, websiteId, itemId);
+): Promise<Outcome<ProductFile>> {
+  const refused = await notDigitalProduct(db, websiteId, itemId);
+  if (refused) return refused;
   const rows = await db
     .update(productFiles)
     .set(settings)
     .where(and(eq(productFiles.websiteId, websiteId), eq(productFiles.itemId, itemId)))
     .returning();
   const [row] = rows;
-  if (!row) throw new ApiError('NOT_FOUND', DOWNLOAD_MESSAGES.noFile);
-  return serializeProductFile(row);
+  if (!row) return { ok: false, reason: 'NO_PRODUCT_FILE' };
+  return { ok: true, value: serializeProductFile(row) };
 }
 
 export async function deleteProductFile(
@@ -122,12 +131,14 @@ export async function deleteProductFile(
   storage: FileStorage,
   websiteId: string,
   itemId: string,
-): Promise<void> {
-  await requireDigitalProduct(db, websiteId, itemId);
+): Promise<Outcome<void>> {
+  const refused = await notDigitalProduct(db, websiteId, itemId);
+  if (refused) return refused;
   const [row] = await db
     .delete(productFiles)
     .where(and(eq(productFiles.websiteId, websiteId), eq(productFiles.itemId, itemId)))
     .returning();
-  if (!row) throw new ApiError('NOT_FOUND', DOWNLOAD_MESSAGES.noFile);
+  if (!row) return { ok: false, reason: 'NO_PRODUCT_FILE' };
   await storage.remove(row.storageKey);
+  return { ok: true, value: undefined };
 }

@@ -1,9 +1,8 @@
-import { API_MESSAGES } from '@store/api';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { siteUserAddresses, siteUsers } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { asOutcome, type Outcome, Rejection } from '../../reasons';
 import type { ShippingAddress } from '../checkout.service';
 
 /** Saved addresses per account: enough for anyone, and a bound on what one account can store. */
@@ -36,12 +35,15 @@ export async function listAddresses(db: Database | Tx, user: User) {
  * Every change runs with the account's row locked: two requests that each make a different
  * address the default cannot both clear "the others" before either sets its own, so an
  * account never ends up with two defaults (and the count limit cannot be raced past).
+ * A Rejection thrown by `work` rolls it back and is the outcome.
  */
-function lockedForAccount<T>(db: Database, user: User, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: siteUsers.id }).from(siteUsers).where(eq(siteUsers.id, user.id)).for('update');
-    return work(tx);
-  });
+function lockedForAccount<T>(db: Database, user: User, work: (tx: Tx) => Promise<T>): Promise<Outcome<T>> {
+  return asOutcome(() =>
+    db.transaction(async (tx) => {
+      await tx.select({ id: siteUsers.id }).from(siteUsers).where(eq(siteUsers.id, user.id)).for('update');
+      return work(tx);
+    }),
+  );
 }
 
 async function clearOtherDefaults(tx: Tx, user: User, keepId: string) {
@@ -62,8 +64,7 @@ export function addAddress(
       .from(siteUserAddresses)
       .where(mine(user));
     const existing = Number(count?.n ?? 0);
-    if (existing >= MAX_ADDRESSES)
-      throw new ApiError('CONFLICT', `You can save up to ${MAX_ADDRESSES} addresses.`);
+    if (existing >= MAX_ADDRESSES) throw new Rejection('ADDRESS_LIMIT', { max: String(MAX_ADDRESSES) });
     // The first address is the default: an account with addresses always has one to offer.
     const isDefault = input.isDefault || existing === 0;
     const row = theRow(
@@ -95,7 +96,7 @@ export function updateAddress(
       .set({ address: input.address as unknown as Record<string, string>, isDefault: input.isDefault })
       .where(and(mine(user), eq(siteUserAddresses.id, id)))
       .returning();
-    if (!row) throw new ApiError('NOT_FOUND', API_MESSAGES.accountAddressNotFound);
+    if (!row) throw new Rejection('ADDRESS_NOT_FOUND');
     if (row.isDefault) await clearOtherDefaults(tx, user, row.id);
     return view(row);
   });
@@ -108,7 +109,7 @@ export function deleteAddress(db: Database, user: User, id: string) {
       .delete(siteUserAddresses)
       .where(and(mine(user), eq(siteUserAddresses.id, id)))
       .returning();
-    if (!gone) throw new ApiError('NOT_FOUND', API_MESSAGES.accountAddressNotFound);
+    if (!gone) throw new Rejection('ADDRESS_NOT_FOUND');
     if (gone.isDefault) {
       const [next] = await tx
         .select({ id: siteUserAddresses.id })

@@ -1,5 +1,4 @@
-import { STORE_SETTINGS_MESSAGES } from '@store/api';
-import { ApiError } from '../../errors';
+import type { Outcome } from '../../reasons';
 
 /** A shipping option, tax rule or coupon id that is not this site's (or no longer exists). */
-export const notFound = () => new ApiError('NOT_FOUND', STORE_SETTINGS_MESSAGES.notFound);
+export const notFound = { ok: false, reason: 'SETTING_NOT_FOUND' } as const satisfies Outcome<never>;

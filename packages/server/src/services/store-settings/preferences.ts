@@ -3,6 +3,7 @@ import {
   commerceNamespaces,
   commercePreferenceSchemas,
   type InstalmentPreferences,
+  STORE_PREFERENCE_MESSAGES,
   STORE_SETTINGS_MESSAGES,
   type StorePreferences,
   fieldErrors,
@@ -12,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { commercePreferences, websites } from '../../db/schema/index';
-import { ApiError } from '../../errors';
+import { asOutcome, type Outcome, Rejection } from '../../reasons';
 import type { Db } from '../cart/cart-store';
 
 /** What a store that never saved instalments offers: today's US Afterpay terms, $35–$2 000. */
@@ -23,6 +24,7 @@ export const INSTALMENT_DEFAULTS: InstalmentPreferences = {
   maxCents: 200_000,
 };
 const DEFAULT_STORE_COUNTRY = 'US';
+const NOT_AN_OBJECT = STORE_PREFERENCE_MESSAGES.notAnObject;
 
 export function isNamespace(name: string): name is CommerceNamespace {
   return (commerceNamespaces as string[]).includes(name);
@@ -62,7 +64,7 @@ async function storePreferences(db: Db, websiteId: string): Promise<StorePrefere
     .select({ currency: websites.currency, storeSettings: websites.storeSettings })
     .from(websites)
     .where(eq(websites.id, websiteId));
-  if (!site) throw new ApiError('NOT_FOUND');
+  if (!site) throw new Rejection('PREFERENCES_SITE_GONE');
   const s = site.storeSettings;
   return {
     currency: site.currency as CurrencyCode,
@@ -81,9 +83,11 @@ export async function getPreferences(
   db: Db,
   websiteId: string,
   namespace: string,
-): Promise<StorePreferences | InstalmentPreferences> {
-  if (!isNamespace(namespace)) throw new ApiError('NOT_FOUND', STORE_SETTINGS_MESSAGES.unknownNamespace);
-  return namespace === 'store' ? storePreferences(db, websiteId) : instalmentPreferences(db, websiteId);
+): Promise<Outcome<StorePreferences | InstalmentPreferences>> {
+  if (!isNamespace(namespace)) return { ok: false, reason: 'PREFERENCES_UNKNOWN' };
+  return asOutcome<StorePreferences | InstalmentPreferences>(() =>
+    namespace === 'store' ? storePreferences(db, websiteId) : instalmentPreferences(db, websiteId),
+  );
 }
 
 async function saveStored(
@@ -110,7 +114,9 @@ function checkedChange<T extends z.ZodType>(schema: T, fields: unknown): z.infer
   if (parsed.success) return parsed.data;
   const errors = fieldErrors(parsed.error);
   const first = Object.entries(errors)[0];
-  throw new ApiError('VALIDATION_FAILED', first ? `${first[0]}: ${first[1]}` : undefined, { errors });
+  throw new Rejection('PREFERENCES_INVALID', undefined, first ? `${first[0]}: ${first[1]}` : undefined, {
+    errors,
+  });
 }
 
 /**
@@ -123,55 +129,61 @@ export async function putPreferences(
   websiteId: string,
   namespace: string,
   body: unknown,
-): Promise<StorePreferences | InstalmentPreferences> {
-  if (!isNamespace(namespace)) throw new ApiError('NOT_FOUND', STORE_SETTINGS_MESSAGES.unknownNamespace);
+): Promise<Outcome<StorePreferences | InstalmentPreferences>> {
+  if (!isNamespace(namespace)) return { ok: false, reason: 'PREFERENCES_UNKNOWN' };
   if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new ApiError('VALIDATION_FAILED', 'The preferences must be an object.', {
-      errors: { _: 'The preferences must be an object.' },
-    });
+    return { ok: false, reason: 'PREFERENCES_NOT_AN_OBJECT', details: { errors: { _: NOT_AN_OBJECT } } };
   // websiteId is never the client's to set (it is stripped from answers, ignored in requests).
   const { websiteId: _ignored, ...fields } = body as Record<string, unknown>;
-  return db.transaction(async (tx) => {
-    if (namespace === 'instalments') {
-      const change = checkedChange(commercePreferenceSchemas.instalments.partial(), fields);
-      const next = { ...(await instalmentPreferences(tx, websiteId)), ...change };
-      if (next.maxCents <= next.minCents)
-        throw new ApiError('VALIDATION_FAILED', `maxCents: ${STORE_SETTINGS_MESSAGES.maxAboveMin}`, {
-          errors: { maxCents: STORE_SETTINGS_MESSAGES.maxAboveMin },
-        });
-      await saveStored(tx, websiteId, 'instalments', next);
-      return next;
-    }
-    const change = checkedChange(commercePreferenceSchemas.store.partial(), fields);
-    // Locked first: two owners saving different flags at once must not undo each other.
-    const [row] = await tx
-      .select({ storeSettings: websites.storeSettings })
-      .from(websites)
-      .where(eq(websites.id, websiteId))
-      .for('update');
-    const current = row?.storeSettings;
-    const next = { ...(await storePreferences(tx, websiteId)), ...change };
-    // The row's own columns: its trigger announces site_changed, so cached pages follow.
-    await tx
-      .update(websites)
-      .set({
-        currency: next.currency,
-        storeSettings: {
-          ...current,
-          minimumOrderSubtotalCents: next.minimumOrderSubtotalCents,
-          expressCheckout: next.expressCheckout,
-          useLightCart: next.useLightCart,
-          multipleQuantityAllowedForServices: next.multipleQuantityAllowedForServices,
-          merchandisingSettings: {
-            ...current?.merchandisingSettings,
-            enableNativeReviews: next.enableNativeReviews,
-            enableImportedReviews: next.enableImportedReviews,
+  return asOutcome(() =>
+    db.transaction(async (tx) => {
+      if (namespace === 'instalments') {
+        const change = checkedChange(commercePreferenceSchemas.instalments.partial(), fields);
+        const next = { ...(await instalmentPreferences(tx, websiteId)), ...change };
+        if (next.maxCents <= next.minCents)
+          // The message names its field, as the schema's own messages do.
+          throw new Rejection(
+            'INSTALMENT_RANGE_EMPTY',
+            undefined,
+            `maxCents: ${STORE_SETTINGS_MESSAGES.maxAboveMin}`,
+            {
+              errors: { maxCents: STORE_SETTINGS_MESSAGES.maxAboveMin },
+            },
+          );
+        await saveStored(tx, websiteId, 'instalments', next);
+        return next;
+      }
+      const change = checkedChange(commercePreferenceSchemas.store.partial(), fields);
+      // Locked first: two owners saving different flags at once must not undo each other.
+      const [row] = await tx
+        .select({ storeSettings: websites.storeSettings })
+        .from(websites)
+        .where(eq(websites.id, websiteId))
+        .for('update');
+      const current = row?.storeSettings;
+      const next = { ...(await storePreferences(tx, websiteId)), ...change };
+      // The row's own columns: its trigger announces site_changed, so cached pages follow.
+      await tx
+        .update(websites)
+        .set({
+          currency: next.currency,
+          storeSettings: {
+            ...current,
+            minimumOrderSubtotalCents: next.minimumOrderSubtotalCents,
+            expressCheckout: next.expressCheckout,
+            useLightCart: next.useLightCart,
+            multipleQuantityAllowedForServices: next.multipleQuantityAllowedForServices,
+            merchandisingSettings: {
+              ...current?.merchandisingSettings,
+              enableNativeReviews: next.enableNativeReviews,
+              enableImportedReviews: next.enableImportedReviews,
+            },
           },
-        },
-      })
-      .where(eq(websites.id, websiteId));
-    if ('storeCountry' in change)
-      await saveStored(tx, websiteId, 'store', { storeCountry: next.storeCountry });
-    return next;
-  });
+        })
+        .where(eq(websites.id, websiteId));
+      if ('storeCountry' in change)
+        await saveStored(tx, websiteId, 'store', { storeCountry: next.storeCountry });
+      return next;
+    }),
+  );
 }

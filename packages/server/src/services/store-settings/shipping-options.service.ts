@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { shippingOptions } from '../../db/schema/index';
 import { announce, forgetPricingRules } from './pricing-rules';
+import type { Outcome } from '../../reasons';
 import { notFound } from './not-found';
 
 type Input = z.output<typeof shippingOptionInput>;
@@ -49,7 +50,12 @@ export async function createShippingOption(db: Database, websiteId: string, inpu
   return present(row);
 }
 
-export async function updateShippingOption(db: Database, websiteId: string, id: string, input: Input) {
+export async function updateShippingOption(
+  db: Database,
+  websiteId: string,
+  id: string,
+  input: Input,
+): Promise<Outcome<ReturnType<typeof present>>> {
   const [row] = await db.transaction(async (tx) =>
     announce(
       tx,
@@ -61,13 +67,17 @@ export async function updateShippingOption(db: Database, websiteId: string, id: 
         .returning(),
     ),
   );
-  if (!row) throw notFound();
+  if (!row) return notFound;
   forgetPricingRules(websiteId);
-  return present(row);
+  return { ok: true, value: present(row) };
 }
 
 /** Carts that had chosen it simply have no option selected any more (the cart view drops it). */
-export async function deleteShippingOption(db: Database, websiteId: string, id: string) {
+export async function deleteShippingOption(
+  db: Database,
+  websiteId: string,
+  id: string,
+): Promise<Outcome<{ ok: true }>> {
   const gone = await db.transaction(async (tx) =>
     announce(
       tx,
@@ -78,7 +88,7 @@ export async function deleteShippingOption(db: Database, websiteId: string, id: 
         .returning({ id: shippingOptions.id }),
     ),
   );
-  if (gone.length === 0) throw notFound();
+  if (gone.length === 0) return notFound;
   forgetPricingRules(websiteId);
-  return { ok: true };
+  return { ok: true, value: { ok: true } };
 }

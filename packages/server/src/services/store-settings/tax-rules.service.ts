@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { theRow } from '../../db/rows';
 import { taxRules } from '../../db/schema/index';
+import type { Outcome } from '../../reasons';
 import { notFound } from './not-found';
 import { announce, forgetPricingRules } from './pricing-rules';
 
@@ -41,7 +42,12 @@ export async function createTaxRule(db: Database, websiteId: string, input: Inpu
   return present(row);
 }
 
-export async function updateTaxRule(db: Database, websiteId: string, id: string, input: Input) {
+export async function updateTaxRule(
+  db: Database,
+  websiteId: string,
+  id: string,
+  input: Input,
+): Promise<Outcome<ReturnType<typeof present>>> {
   const [row] = await db.transaction(async (tx) =>
     announce(
       tx,
@@ -53,12 +59,16 @@ export async function updateTaxRule(db: Database, websiteId: string, id: string,
         .returning(),
     ),
   );
-  if (!row) throw notFound();
+  if (!row) return notFound;
   forgetPricingRules(websiteId);
-  return present(row);
+  return { ok: true, value: present(row) };
 }
 
-export async function deleteTaxRule(db: Database, websiteId: string, id: string) {
+export async function deleteTaxRule(
+  db: Database,
+  websiteId: string,
+  id: string,
+): Promise<Outcome<{ ok: true }>> {
   const gone = await db.transaction(async (tx) =>
     announce(
       tx,
@@ -69,7 +79,7 @@ export async function deleteTaxRule(db: Database, websiteId: string, id: string)
         .returning({ id: taxRules.id }),
     ),
   );
-  if (gone.length === 0) throw notFound();
+  if (gone.length === 0) return notFound;
   forgetPricingRules(websiteId);
-  return { ok: true };
+  return { ok: true, value: { ok: true } };
 }
