@@ -246,6 +246,13 @@ describe.each(backends)('webhook endpoints and retries on %s', (backend) => {
       payload: { enabled: false },
     });
     expect(off.json().endpoint.enabled).toBe(false);
+    const unchanged = await site.request({
+      method: 'PUT',
+      url: `/api/studio/webhooks/${endpoint.id}`,
+      cookies: owner,
+      payload: {},
+    });
+    expect(unchanged.json().endpoint).toMatchObject({ id: endpoint.id, enabled: false });
     const resent = await site.request({
       method: 'POST',
       url: `/api/studio/webhooks/${endpoint.id}/deliveries/${failed?.id}/resend`,

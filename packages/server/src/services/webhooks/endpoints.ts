@@ -128,16 +128,18 @@ export async function updateEndpoint(
     if (!checked.ok) return checked;
     url = checked.value;
   }
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({
-      ...(url !== undefined ? { url } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.events !== undefined ? { events: [...new Set(input.events)] } : {}),
-      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-    })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.websiteId, websiteId)))
-    .returning();
+  const change = {
+    ...(url !== undefined ? { url } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.events !== undefined ? { events: [...new Set(input.events)] } : {}),
+    ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+  };
+  const which = and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.websiteId, websiteId));
+  // Nothing to change: the endpoint as it is (an UPDATE needs at least one column).
+  const [row] =
+    Object.keys(change).length === 0
+      ? await db.select().from(webhookEndpoints).where(which)
+      : await db.update(webhookEndpoints).set(change).where(which).returning();
   if (!row) return { ok: false, reason: 'WEBHOOK_ENDPOINT_NOT_FOUND' };
   return { ok: true, value: endpointView(row) };
 }
