@@ -60,6 +60,14 @@ describe.each(backends)('owner form submissions on %s', (backend) => {
     expect((await list(owner, q)).statusCode).toBe(400);
   });
 
+  it('answers a cursor it did not hand out with the reason CURSOR_INVALID, raised below the route', async () => {
+    const res = await list(owner, `?cursor=${Buffer.from('["x"]').toString('base64url')}`);
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      { error: { code: 'BAD_REQUEST', message: 'The cursor is not valid.' }, reason: 'CURSOR_INVALID' },
+    ]);
+  });
+
   it('answers 404 for an unknown form', async () => {
     const res = await site.request({
       method: 'GET',
