@@ -1,14 +1,12 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Database, Tx } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import {
-  schedulingExceptions,
-  schedulingHolidays,
+  type ExceptionInterval,
   schedulingStaff,
   schedulingTypeStaff,
   schedulingTypes,
-  schedulingWeeklyHours,
 } from '../../db/schema/index';
 import type { Outcome } from '../../reasons';
 import { minutesOf, usableZone } from './clock';
@@ -70,98 +68,35 @@ export async function staffOfType(
   return rows.map((r) => r.id);
 }
 
-/** Weekly hours, exceptions and holidays of these staff members between two local dates. */
-async function loadHours(db: Db, siteId: string, staffIds: string[], fromDate: string, toDate: string) {
-  const [weekly, exceptions, holidays] = await Promise.all([
-    db
-      .select()
-      .from(schedulingWeeklyHours)
-      .where(
-        and(eq(schedulingWeeklyHours.websiteId, siteId), inArray(schedulingWeeklyHours.staffId, staffIds)),
-      ),
-    db
-      .select()
-      .from(schedulingExceptions)
-      .where(
-        and(
-          eq(schedulingExceptions.websiteId, siteId),
-          inArray(schedulingExceptions.staffId, staffIds),
-          gte(schedulingExceptions.date, fromDate),
-          lte(schedulingExceptions.date, toDate),
-        ),
-      ),
-    db
-      .select({ date: schedulingHolidays.date })
-      .from(schedulingHolidays)
-      .where(
-        and(
-          eq(schedulingHolidays.websiteId, siteId),
-          gte(schedulingHolidays.date, fromDate),
-          lte(schedulingHolidays.date, toDate),
-        ),
-      ),
-  ]);
-  const staff: StaffHours[] = staffIds.map((id) => ({ id, weekly: new Map(), exceptions: new Map() }));
-  const byId = new Map(staff.map((s) => [s.id, s]));
-  for (const row of weekly) {
-    const hours = byId.get(row.staffId);
-    if (!hours) continue;
-    const list = hours.weekly.get(row.weekday) ?? [];
-    list.push([row.startMinute, row.endMinute]);
-    hours.weekly.set(row.weekday, list);
-  }
-  for (const row of exceptions) {
-    const ranges: DayRange[] = row.closed
-      ? []
-      : row.intervals.map((i) => [minutesOf(i.start), minutesOf(i.end)]);
-    byId.get(row.staffId)?.exceptions.set(row.date, ranges);
-  }
-  return { staff, holidays: new Set(holidays.map((h) => h.date)) };
-}
-
 /** [claim id, staff id, kind, type id, starts, ends, occupied start, occupied end (ms), capacity]. */
 type ClaimTuple = [string, string, ClaimSpan['kind'], string | null, number, number, number, number, number];
 
-/**
- * The one query for taken time: active claims of these staff overlapping [from, to) and the
- * live bookings (seats) of that range, counted here per claim. Both come back as one JSON
- * value: one row instead of hundreds keeps PGlite's answer cheap (bench/scheduling).
- */
-export async function loadClaims(
-  db: Db,
-  siteId: string,
-  staffIds: string[],
-  from: Date,
-  to: Date,
-  now: Date,
-): Promise<ClaimSpan[]> {
-  if (staffIds.length === 0) return [];
-  const ms = (column: string) => sql.raw(`extract(epoch from c.${column}) * 1000`);
-  const staffList = sql.join(
-    staffIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const fromIso = from.toISOString();
-  const toIso = to.toISOString();
-  const [row] = await selectRows<{ claims: string | null; seats: string | null }>(
-    db,
-    sql`select
-      (select json_agg(json_build_array(c.id, c.staff_id, c.kind, c.type_id, ${ms('starts_at')}, ${ms('ends_at')},
-          ${ms('occupied_start')}, ${ms('occupied_end')}, c.capacity))::text
-        from scheduling_claims c
-        where c.website_id = ${siteId} and c.active and c.staff_id in (${staffList})
-          and c.occupied_start < ${toIso}::timestamptz and c.occupied_end > ${fromIso}::timestamptz) as claims,
-      (select json_agg(b.claim_id)::text
-        from scheduling_bookings b
-        where b.website_id = ${siteId} and b.staff_id in (${staffList})
-          and b.occupied_start < ${toIso}::timestamptz and b.occupied_end > ${fromIso}::timestamptz
-          and (b.status in ('confirmed', 'no_show', 'completed')
-            or (b.status = 'pending_payment' and b.hold_expires_at > ${now.toISOString()}::timestamptz))) as seats`,
-  );
+const ms = (column: string) => sql.raw(`extract(epoch from c.${column}) * 1000`);
+
+/** Active claims of the staff in `staff` (a subquery of ids) overlapping [from, to), as one JSON array. */
+function claimsJson(siteId: string, staff: SQL, from: string, to: string): SQL {
+  return sql`(select json_agg(json_build_array(c.id, c.staff_id, c.kind, c.type_id, ${ms('starts_at')}, ${ms('ends_at')},
+      ${ms('occupied_start')}, ${ms('occupied_end')}, c.capacity))::text
+    from scheduling_claims c
+    where c.website_id = ${siteId} and c.active and c.staff_id in (${staff})
+      and c.occupied_start < ${to}::timestamptz and c.occupied_end > ${from}::timestamptz)`;
+}
+
+/** The claim ids of the live bookings (seats) in that range, one per seat. */
+function seatsJson(siteId: string, staff: SQL, from: string, to: string, now: string): SQL {
+  return sql`(select json_agg(b.claim_id)::text
+    from scheduling_bookings b
+    where b.website_id = ${siteId} and b.staff_id in (${staff})
+      and b.occupied_start < ${to}::timestamptz and b.occupied_end > ${from}::timestamptz
+      and (b.status in ('confirmed', 'no_show', 'completed')
+        or (b.status = 'pending_payment' and b.hold_expires_at > ${now}::timestamptz)))`;
+}
+
+function claimSpans(claimsText: string | null, seatsText: string | null): ClaimSpan[] {
   const seats = new Map<string, number>();
-  for (const claimId of JSON.parse(row?.seats ?? '[]') as string[])
+  for (const claimId of JSON.parse(seatsText ?? '[]') as string[])
     seats.set(claimId, (seats.get(claimId) ?? 0) + 1);
-  return (JSON.parse(row?.claims ?? '[]') as ClaimTuple[]).map(
+  return (JSON.parse(claimsText ?? '[]') as ClaimTuple[]).map(
     ([id, staffId, kind, typeId, startsAt, endsAt, occupiedStart, occupiedEnd, capacity]) => ({
       staffId,
       kind,
@@ -176,6 +111,99 @@ export async function loadClaims(
   );
 }
 
+interface InputsRow {
+  staff: string | null;
+  weekly: string | null;
+  exceptions: string | null;
+  holidays: string | null;
+  claims: string | null;
+  seats: string | null;
+}
+
+/**
+ * Everything the free times of a type between two local dates depend on, in ONE statement
+ * (each part a JSON value: one row, one round trip, cheap on PGlite too): the type's active
+ * staff, their weekly hours and exceptions, the holidays, and (unless `withTaken` is off)
+ * the active claims and live seats of the range.
+ */
+async function loadSlotInputs(
+  db: Db,
+  siteId: string,
+  typeId: string,
+  range: { fromDate: string; toDate: string; from: Date; to: Date },
+  options: { staffId?: string; now: Date; withTaken: boolean },
+) {
+  const staff = sql`select s.id from scheduling_type_staff ts join scheduling_staff s on s.id = ts.staff_id
+    where ts.website_id = ${siteId} and ts.type_id = ${typeId} and s.active
+      ${options.staffId ? sql`and s.id = ${options.staffId}` : sql``}`;
+  const from = range.from.toISOString();
+  const to = range.to.toISOString();
+  const [row] = await selectRows<InputsRow>(
+    db,
+    sql`select
+      (select json_agg(s.id order by s.created_at, s.id)::text from scheduling_type_staff ts
+        join scheduling_staff s on s.id = ts.staff_id
+        where ts.website_id = ${siteId} and ts.type_id = ${typeId} and s.active
+          ${options.staffId ? sql`and s.id = ${options.staffId}` : sql``}) as staff,
+      (select json_agg(json_build_array(w.staff_id, w.weekday, w.start_minute, w.end_minute))::text
+        from scheduling_weekly_hours w where w.website_id = ${siteId} and w.staff_id in (${staff})) as weekly,
+      (select json_agg(json_build_array(e.staff_id, e.date::text, e.closed, e.intervals))::text
+        from scheduling_exceptions e where e.website_id = ${siteId} and e.staff_id in (${staff})
+          and e.date between ${range.fromDate}::date and ${range.toDate}::date) as exceptions,
+      (select json_agg(h.date::text)::text from scheduling_holidays h where h.website_id = ${siteId}
+          and h.date between ${range.fromDate}::date and ${range.toDate}::date) as holidays,
+      ${options.withTaken ? claimsJson(siteId, staff, from, to) : sql`null`} as claims,
+      ${options.withTaken ? seatsJson(siteId, staff, from, to, options.now.toISOString()) : sql`null`} as seats`,
+  );
+  const staffIds = JSON.parse(row?.staff ?? '[]') as string[];
+  const hours: StaffHours[] = staffIds.map((id) => ({ id, weekly: new Map(), exceptions: new Map() }));
+  const byId = new Map(hours.map((h) => [h.id, h]));
+  for (const [staffId, weekday, start, end] of JSON.parse(row?.weekly ?? '[]') as [
+    string,
+    number,
+    number,
+    number,
+  ][]) {
+    const staffHours = byId.get(staffId);
+    if (!staffHours) continue;
+    const list = staffHours.weekly.get(weekday) ?? [];
+    list.push([start, end]);
+    staffHours.weekly.set(weekday, list);
+  }
+  type ExceptionTuple = [string, string, boolean, ExceptionInterval[]];
+  for (const [staffId, date, closed, intervals] of JSON.parse(row?.exceptions ?? '[]') as ExceptionTuple[]) {
+    const ranges: DayRange[] = closed ? [] : intervals.map((i) => [minutesOf(i.start), minutesOf(i.end)]);
+    byId.get(staffId)?.exceptions.set(date, ranges);
+  }
+  return {
+    staff: hours,
+    holidays: new Set(JSON.parse(row?.holidays ?? '[]') as string[]),
+    claims: claimSpans(row?.claims ?? null, row?.seats ?? null),
+  };
+}
+
+/** Taken time of these staff members in [from, to): active claims with their live seats. */
+export async function loadClaims(
+  db: Db,
+  siteId: string,
+  staffIds: string[],
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<ClaimSpan[]> {
+  if (staffIds.length === 0) return [];
+  const staff = sql.join(
+    staffIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [row] = await selectRows<{ claims: string | null; seats: string | null }>(
+    db,
+    sql`select ${claimsJson(siteId, staff, from.toISOString(), to.toISOString())} as claims,
+      ${seatsJson(siteId, staff, from.toISOString(), to.toISOString(), now.toISOString())} as seats`,
+  );
+  return claimSpans(row?.claims ?? null, row?.seats ?? null);
+}
+
 /** Free slots of `type` between two local dates (inclusive), for its staff or one of them. */
 export async function slotsBetween(
   db: Db,
@@ -187,21 +215,23 @@ export async function slotsBetween(
 ): Promise<Slot[]> {
   const zone = usableZone(site.timeZone);
   const now = options.now ?? new Date();
-  const staffIds = await staffOfType(db, site.id, type.id, options.staffId);
-  if (staffIds.length === 0) return [];
   // Claims reaching into the range through their buffers count too: a day's margin each side.
   const from = DateTime.fromISO(fromDate, { zone }).minus({ days: 1 }).toJSDate();
   const to = DateTime.fromISO(toDate, { zone }).plus({ days: 2 }).toJSDate();
-  const [hours, claims] = await Promise.all([
-    loadHours(db, site.id, staffIds, fromDate, toDate),
-    options.ignoreTaken ? [] : loadClaims(db, site.id, staffIds, from, to, now),
-  ]);
+  const inputs = await loadSlotInputs(
+    db,
+    site.id,
+    type.id,
+    { fromDate, toDate, from, to },
+    { staffId: options.staffId, now, withTaken: !options.ignoreTaken },
+  );
+  if (inputs.staff.length === 0) return [];
   return freeSlots({
     zone,
     rules: rulesOf(type),
-    staff: hours.staff,
-    holidays: hours.holidays,
-    claims,
+    staff: inputs.staff,
+    holidays: inputs.holidays,
+    claims: inputs.claims,
     fromDate,
     toDate,
     now: now.getTime(),
