@@ -7,8 +7,10 @@ import { theRow } from '../../db/rows';
 import { items, products, variants } from '../../db/schema/index';
 import { asOutcome, fieldRejection, type Outcome, Rejection } from '../../reasons';
 import { uniqueName } from '../studio/unique-name';
+import { queueWebhookEvent } from '../webhooks/webhook-events';
 import { checkProductRules, checkReferences, checkSkusFree, resolveImages } from './product-checks';
 import { createProduct, productColumns } from './products.service';
+import { loadProduct } from './product-read';
 import { lockStore } from './store.service';
 import { variantColumns } from './variant-set';
 
@@ -114,15 +116,13 @@ async function createInOneGo(
     )
     .returning({ id: items.id, urlId: items.urlId });
   const idOf = new Map(inserted.map((row) => [row.urlId, row.id]));
-  await tx
-    .insert(products)
-    .values(
-      rows.map((r) => ({
-        itemId: idOf.get(r.urlId) as string,
-        websiteId,
-        ...productColumns(r.input, r.images).product,
-      })),
-    );
+  await tx.insert(products).values(
+    rows.map((r) => ({
+      itemId: idOf.get(r.urlId) as string,
+      websiteId,
+      ...productColumns(r.input, r.images).product,
+    })),
+  );
   await tx.insert(variants).values(
     rows.flatMap((r) =>
       r.input.variants.map((v, i) => ({
@@ -132,7 +132,15 @@ async function createInOneGo(
       })),
     ),
   );
-  for (const r of rows)
-    outcomes[r.index] = { ok: true, value: { id: idOf.get(r.urlId) as string, urlId: r.urlId } };
+  for (const r of rows) {
+    const id = idOf.get(r.urlId) as string;
+    outcomes[r.index] = { ok: true, value: { id, urlId: r.urlId } };
+    // Webhook subscribers hear of each product as if it had been made in the editor.
+    await queueWebhookEvent(tx, websiteId, 'product.changed', async () => ({
+      object: 'product',
+      change: 'created',
+      ...(await loadProduct(tx, websiteId, id)),
+    }));
+  }
   return outcomes;
 }
