@@ -12,6 +12,7 @@ import {
   CATALOG_MESSAGES,
   FORM_FIELD_TYPES,
   IMAGE_WIDTHS,
+  PageType,
   FORM_MESSAGES,
   QUANTITY_MAX,
   fillMessage,
@@ -35,6 +36,7 @@ import {
 import { fieldError } from '../../storefront/src/islands/form/validate';
 import { restockEmailError as islandRestockError } from '../../storefront/src/islands/restock/restock-widget';
 import { reviewErrors } from '../../storefront/src/islands/reviews/review-form';
+import { SKIPPED_PAGE_TYPES } from '../../storefront/src/tracking/skip-rules';
 import { restockEmailError as serverRestockError } from '../src/routes/restock.routes';
 import { MAX_QUANTITY } from '../src/services/cart.service';
 import { checkAnswers } from '../src/services/forms/form-answers';
@@ -405,4 +407,14 @@ describe('shared rule: money objects', () => {
       expect(moneySchema.safeParse(toMoneyShape(minor, currency, false)).success).toBe(false);
     },
   );
+});
+
+// ---- Page-type codes ---------------------------------------------------------------------
+
+describe('shared rule: page-type codes', () => {
+  it('the storefront trackers skip the codes @store/commerce names (the entry imports no shop code)', () => {
+    expect([...SKIPPED_PAGE_TYPES].sort()).toEqual(
+      [PageType.notFound, PageType.lockScreen, PageType.memberAreaAccessDenied].sort(),
+    );
+  });
 });

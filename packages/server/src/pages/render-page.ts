@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Layout, type SiteStyles, siteStylesCss } from '@store/blocks';
+import { PageType } from '@store/commerce';
 import { type Engine, type Template, createEngine } from '@store/template';
 import { renderBlockLayout } from './block-layout-html';
 import { defaultThemeStrings } from '../services/languages/localized-strings';
@@ -130,13 +131,13 @@ export function createPageRenderer(
 }
 
 function pageTitle(context: PageContext): string | null {
-  if (context.pageType === 100) return 'Page not found';
-  if (context.pageType === 101) return 'Error';
-  if (context.pageType === 200) return 'Cart';
-  if (context.pageType === 201) return 'Checkout';
-  if (context.pageType === 202) return 'Order confirmed';
-  if (context.pageType === 102) return 'Search';
-  if (context.pageType === 250) return 'Account';
+  if (context.pageType === PageType.notFound) return 'Page not found';
+  if (context.pageType === PageType.error) return 'Error';
+  if (context.pageType === PageType.showCart) return 'Cart';
+  if (context.pageType === PageType.checkout) return 'Checkout';
+  if (context.pageType === PageType.orderConfirmed) return 'Order confirmed';
+  if (context.pageType === PageType.search) return 'Search';
+  if (context.pageType === PageType.customerAccount) return 'Account';
   const title = (context.item?.title as string | undefined) ?? context.collection?.title;
   return title && context.collection?.urlId !== 'home' ? title : null;
 }

@@ -1,3 +1,4 @@
+import { PageType } from '@store/commerce';
 import { escapeHtml } from '@store/template/values';
 import type { PageContext } from './page-context';
 
@@ -12,7 +13,7 @@ export function renderPlain(context: PageContext): string {
     .map((n) => `<a href="${escapeHtml(n.url, true)}">${escapeHtml(n.title)}</a>`)
     .join(' ');
   let main = '';
-  if (context.pageType === 100) main = '<h1>Page not found</h1>';
+  if (context.pageType === PageType.notFound) main = '<h1>Page not found</h1>';
   else if (context.items) {
     main = `<h1>${escapeHtml(title)}</h1><ul>${context.items
       .map(

@@ -1,5 +1,5 @@
 /** Page types that never send analytics (spec §6): not found, lock screen, member-area denied. */
-const SKIPPED_PAGE_TYPES = new Set([100, 103, 106]);
+export const SKIPPED_PAGE_TYPES: ReadonlySet<number> = new Set([100, 103, 106]);
 const VIEWER_ROLE = 10;
 
 export interface SkipInput {
