@@ -7,8 +7,8 @@ export function askable(fields: readonly FormFieldDef[]): FormFieldDef[] {
   return fields.filter((f) => f.type !== 'section' && f.type !== 'hidden' && f.type !== 'password');
 }
 
-/** The key an answer is kept under: the question as the owner wrote it (what the studio shows). */
-export const answerKey = (field: FormFieldDef) => (field.title || field.id).slice(0, 64);
+/** The key an answer is sent under: the field's id, as the form builder's rules check it. */
+export const answerKey = (field: FormFieldDef) => field.id.slice(0, 64);
 
 /** The required questions left unanswered, by key. */
 export function missingAnswers(fields: readonly FormFieldDef[], answers: IntakeAnswers): string[] {
