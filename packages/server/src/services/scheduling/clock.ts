@@ -45,7 +45,9 @@ export function wallClock(zone: string): (wall: number) => number {
   const tz = IANAZone.create(zone);
   const offset = (ts: number) => tz.offset(ts) * 60_000;
   return (wall) => {
-    const o = offset(wall);
+    // The guess is the offset in force a day before (as luxon starts from the day's offset):
+    // a repeated wall time then resolves to its earlier instant.
+    const o = offset(wall - 86_400_000);
     let guess = wall - o;
     const o2 = offset(guess);
     if (o === o2) return guess;
