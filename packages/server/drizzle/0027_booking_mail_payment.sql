@@ -24,3 +24,11 @@ CREATE TABLE IF NOT EXISTS "scheduling_booking_mail" (
 --> statement-breakpoint
 -- The reminder job's search: confirmed bookings by start whose reminders are not all sent.
 CREATE INDEX IF NOT EXISTS "scheduling_bookings_reminder_idx" ON "scheduling_bookings" USING btree ("starts_at") WHERE "status" = 'confirmed' AND ("reminder_24h_sent_at" IS NULL OR "reminder_1h_sent_at" IS NULL);
+--> statement-breakpoint
+-- The service product (spec product type 3) a paid appointment type is sold as.
+CREATE TABLE IF NOT EXISTS "scheduling_type_products" (
+  "type_id" text PRIMARY KEY NOT NULL REFERENCES "scheduling_types"("id") ON DELETE cascade,
+  "website_id" text NOT NULL REFERENCES "websites"("id") ON DELETE cascade,
+  "item_id" text NOT NULL REFERENCES "items"("id") ON DELETE cascade,
+  "sku" text NOT NULL
+);

@@ -1,19 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
+import { payForBooking } from '../services/scheduling/booking-payment';
 import { feedStatus, issueFeed, revokeFeed, staffFeed } from '../services/scheduling/calendar-feed';
 import { schemaOf, zodRoutes } from './api-schema';
+import { cartOwner, setCartCookies } from './cart-identity';
 
 /** A feed is fetched by calendar servers every few minutes to hours: 60 per address per 10 minutes. */
 const FEED_LIMIT = { name: 'scheduling-feed', max: 60, windowMs: 10 * 60_000 };
+const PAY_LIMIT = { name: 'scheduling-pay', max: 30, windowMs: 10 * 60_000 };
 
 /**
  * Staff calendar feeds: `GET /calendar/<secret>.ics` (the iCalendar feed Google Calendar and
  * Apple Calendar subscribe to; 404 once revoked), and the owner's calls that issue a new
- * address (shown once), say whether one is live, and revoke it (`schedulingSetup`).
+ * address (shown once), say whether one is live, and revoke it (`schedulingSetup`). Also the
+ * visitor's pay step of a held booking (its line into the cart, then checkout).
  */
 export async function schedulingFeedRoutes(app: FastifyInstance) {
   const db = app.database.db;
+  const api = zodRoutes(app);
 
   app.get<{ Params: { file: string } }>(
     '/calendar/:file',
@@ -28,6 +33,19 @@ export async function schedulingFeedRoutes(app: FastifyInstance) {
         .header('x-robots-tag', 'noindex')
         .header('content-disposition', 'inline; filename="bookings.ics"')
         .send(feed);
+    },
+  );
+
+  api.post(
+    '/api/scheduling/manage/:token/pay',
+    { config: { limit: PAY_LIMIT }, schema: schemaOf('POST /api/scheduling/manage/:token/pay') },
+    async (request, reply) => {
+      const line = valueOrFail(
+        await payForBooking(db, request.site.id, cartOwner(request), request.params.token),
+      );
+      if (line.createdToken) setCartCookies(request, reply, line.createdToken);
+      reply.header('cache-control', 'no-store');
+      return { bookingId: line.bookingId, holdExpiresAt: line.holdExpiresAt, checkoutPath: '/checkout' };
     },
   );
 

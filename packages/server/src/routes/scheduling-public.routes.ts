@@ -9,8 +9,10 @@ import {
   createBooking,
   rescheduleBooking,
 } from '../services/scheduling/bookings';
+import { payForBooking } from '../services/scheduling/booking-payment';
 import { usableZone } from '../services/scheduling/clock';
 import { schemaOf, zodRoutes } from './api-schema';
+import { cartOwner, setCartCookies } from './cart-identity';
 
 /** Booking is a stored write the owner acts on: 20 per client address per 10 minutes. */
 const BOOK_LIMIT = { name: 'scheduling-book', max: 20, windowMs: 10 * 60_000 };
@@ -65,6 +67,13 @@ export async function schedulingPublicRoutes(app: FastifyInstance) {
     { schema: schemaOf('POST /api/scheduling/bookings'), config: { limit: BOOK_LIMIT } },
     async (request, reply) => {
       const booked = valueOrFail(await createBooking(db, request.site, request.body));
+      if (booked.paymentRequired) {
+        // The booking's line (the type's service product) goes into the visitor's cart now: paying is checkout.
+        const line = valueOrFail(
+          await payForBooking(db, request.site.id, cartOwner(request), booked.manageToken),
+        );
+        if (line.createdToken) setCartCookies(request, reply, line.createdToken);
+      }
       reply.header('cache-control', 'no-store');
       return reply.code(201).send({
         booking: publicBookingView(booked.record, request.site.timeZone, new Date()),

@@ -7,6 +7,7 @@ import {
   orderEvents,
   schedulingBookings,
   schedulingClaims,
+  websites,
 } from '../../src/db/schema/index';
 import { announceBooking } from '../../src/services/scheduling/booking-mail';
 import { confirmPaidBookings, sweepExpiredHolds } from '../../src/services/scheduling/booking-payment';
@@ -15,6 +16,7 @@ import { present } from '../helpers/present';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends, testDatabase } from '../helpers/test-db';
 import { type SchedulingSite, insertBooking, schedulingRows, schedulingSite } from './booking-fixtures';
+import { appointmentType, everyDay, staffMember } from './scheduling-fixtures';
 
 const MIN = 60_000;
 
@@ -163,6 +165,107 @@ describe.each(backends)('paid bookings on %s', { timeout: 90_000 }, (backend) =>
         );
       expect(confirmation).toHaveLength(1);
       expect(confirmation[0]?.attachments?.[0]?.filename).toBe('invite.ics');
+    });
+
+    it('the pay step puts the type’s service product in the cart once; checkout pays and confirms it', async () => {
+      const { db } = await testDatabase(backend);
+      const held = await insertBooking(db, rows, new Date('2034-03-01T10:00:00Z'), {
+        status: 'pending_payment',
+      });
+      await db.transaction((tx) =>
+        announceBooking(tx, held.booking.id, { kind: 'held', manageToken: held.token }),
+      );
+      const pay = await shop.request({ method: 'POST', url: `/api/scheduling/manage/${held.token}/pay` });
+      expect(pay.statusCode, pay.body).toBe(200);
+      expect(pay.json()).toMatchObject({ bookingId: held.booking.id, checkoutPath: '/checkout' });
+      const cookies = { CART: present(cartTokenFrom(pay), 'cart token') };
+      // Asked again (a reload): still one line.
+      const again = await shop.request({
+        method: 'POST',
+        url: `/api/scheduling/manage/${held.token}/pay`,
+        cookies,
+      });
+      expect(again.statusCode).toBe(200);
+      const cart = (
+        await shop.request({ method: 'GET', url: '/api/commerce/shopping-cart', cookies })
+      ).json();
+      expect(cart.entries).toHaveLength(1);
+      expect(cart.entries[0]).toMatchObject({ quantity: 1 });
+      expect(JSON.stringify(cart.entries[0])).toContain('Consultation');
+      expect(cart.subtotalCents).toBe(2500);
+
+      const placed = await shop.request({
+        method: 'POST',
+        url: '/api/commerce/checkout',
+        cookies,
+        payload: {
+          email: 'payer@example.com',
+          shippingAddress,
+          ...(cart.shippingOptions?.[0] ? { shippingOptionId: cart.shippingOptions[0].id } : {}),
+          payment: { token: 'tok_visa' },
+        },
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const [row] = await db
+        .select()
+        .from(schedulingBookings)
+        .where(eq(schedulingBookings.id, held.booking.id));
+      expect(row).toMatchObject({ status: 'confirmed', orderId: placed.json().order.id });
+      expect(placed.json().order.grandTotalCents ?? 2500).toBeGreaterThanOrEqual(2500);
+
+      // A confirmed booking cannot be paid for again; an unknown link is 404.
+      const paidAgain = await shop.request({
+        method: 'POST',
+        url: `/api/scheduling/manage/${held.token}/pay`,
+      });
+      expect(paidAgain.statusCode).toBe(409);
+      const unknown = await shop.request({
+        method: 'POST',
+        url: `/api/scheduling/manage/${'x'.repeat(32)}/pay`,
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+
+    it('booking a paid type through the API holds it and puts its line in the visitor’s cart', async () => {
+      const { db } = await testDatabase(backend);
+      const [web] = await db.select().from(websites).where(eq(websites.id, shop.websiteId));
+      const site = { id: shop.websiteId, timeZone: present(web, 'site').timeZone, currency: 'USD' };
+      const staff = await staffMember(db, site, { name: 'Pat', weekly: everyDay('09:00', '17:00') });
+      const type = await appointmentType(db, site, {
+        name: 'Paid session',
+        durationMinutes: 45,
+        priceMinor: 3000,
+        staffIds: [staff.id],
+      });
+      const month = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 7);
+      const free = await shop.request({
+        method: 'GET',
+        url: `/api/scheduling/types/${type.id}/availability?month=${month}`,
+      });
+      const start = present(free.json().slots[0], 'a free slot').start as string;
+      const booked = await shop.request({
+        method: 'POST',
+        url: '/api/scheduling/bookings',
+        payload: {
+          typeId: type.id,
+          start,
+          name: 'Vi Sitor',
+          email: 'vi@example.com',
+          timeZone: 'Asia/Tokyo',
+        },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      expect(booked.json()).toMatchObject({ paymentRequired: true, booking: { status: 'pending_payment' } });
+      const cookies = { CART: present(cartTokenFrom(booked), 'cart token') };
+      const cart = (
+        await shop.request({ method: 'GET', url: '/api/commerce/shopping-cart', cookies })
+      ).json();
+      expect(cart.subtotalCents).toBe(3000);
+      const [line] = await db
+        .select()
+        .from(cartEntries)
+        .where(eq(cartEntries.sku, `BOOKING-${type.id}`));
+      expect(line?.additionalFields).toEqual({ bookingId: booked.json().booking.id });
     });
 
     it('a hold let go before the order is placed stays cancelled; the order’s timeline says so', async () => {

@@ -1,7 +1,21 @@
-import { sql } from 'drizzle-orm';
+import { CollectionType, ProductType, RecordType } from '@store/commerce';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { selectRows } from '../../db/rows';
+import {
+  cartEntries,
+  collections,
+  items,
+  products,
+  schedulingBookings,
+  schedulingTypeProducts,
+  schedulingTypes,
+  variants,
+} from '../../db/schema/index';
+import { asOutcome, type Outcome, Rejection } from '../../reasons';
+import { type CartOwner, createCart, findOpenCart, touchCart } from '../cart/cart-store';
+import { hashToken } from './clock';
 import { announceBooking } from './booking-mail';
 import { freeClaimIfEmpty } from './claims';
 
@@ -114,4 +128,136 @@ export async function sweepExpiredHolds(db: Database, now = new Date()): Promise
     total += released;
     if (released < HOLD_SWEEP_BATCH) return total;
   }
+}
+
+// ------------------------------------------------------------------ the pay step
+
+const STORE_URL_ID = 'appointments';
+const HIDDEN_STORE_TITLE = 'Appointments';
+
+/**
+ * The type's service product, made on first need and kept at the type's name and price: an
+ * item in the site's own "Appointments" store (a products page that is turned off, so nothing
+ * of it is listed to visitors), with one unlimited variant.
+ */
+export async function serviceProductFor(
+  tx: Tx,
+  websiteId: string,
+  type: { id: string; name: string; priceMinor: number },
+): Promise<{ itemId: string; sku: string }> {
+  const [known] = await tx
+    .select()
+    .from(schedulingTypeProducts)
+    .where(eq(schedulingTypeProducts.typeId, type.id));
+  if (known) {
+    await tx.update(items).set({ title: type.name }).where(eq(items.id, known.itemId));
+    await tx
+      .update(variants)
+      .set({ priceCents: type.priceMinor })
+      .where(and(eq(variants.websiteId, websiteId), eq(variants.sku, known.sku)));
+    return { itemId: known.itemId, sku: known.sku };
+  }
+  await tx
+    .insert(collections)
+    .values({
+      websiteId,
+      type: CollectionType.products,
+      urlId: STORE_URL_ID,
+      title: HIDDEN_STORE_TITLE,
+      enabled: false,
+    })
+    .onConflictDoNothing();
+  const [store] = await tx
+    .select({ id: collections.id })
+    .from(collections)
+    .where(and(eq(collections.websiteId, websiteId), eq(collections.urlId, STORE_URL_ID)));
+  if (!store) throw new Error('the appointments store could not be made');
+  const sku = `BOOKING-${type.id}`.slice(0, 64);
+  const [item] = await tx
+    .insert(items)
+    .values({
+      websiteId,
+      collectionId: store.id,
+      recordType: RecordType.storeItem,
+      title: type.name,
+      urlId: `booking-${type.id}`,
+    })
+    .returning({ id: items.id });
+  if (!item) throw new Error('insert into items returned no row');
+  await tx.insert(products).values({ itemId: item.id, websiteId, productType: ProductType.SERVICE });
+  await tx.insert(variants).values({
+    websiteId,
+    itemId: item.id,
+    sku,
+    priceCents: type.priceMinor,
+    unlimited: true,
+  });
+  await tx.insert(schedulingTypeProducts).values({ typeId: type.id, websiteId, itemId: item.id, sku });
+  return { itemId: item.id, sku };
+}
+
+export interface PayStep {
+  bookingId: string;
+  holdExpiresAt: string;
+  /** The cart's token when this step made the visitor's cart (the route sets the cookie). */
+  createdToken?: string;
+}
+
+/**
+ * The visitor pays for a held booking (by its manage link): the type's service product goes
+ * into the visitor's cart as one line carrying the booking's id (added once, however often
+ * this is asked), and checkout takes it from there. Only a live hold can be paid for.
+ */
+export async function payForBooking(
+  db: Database,
+  siteId: string,
+  owner: CartOwner,
+  token: string,
+  now = new Date(),
+): Promise<Outcome<PayStep>> {
+  return asOutcome(() =>
+    retryTransaction(db, async (tx) => {
+      const [booking] = await tx
+        .select()
+        .from(schedulingBookings)
+        .where(
+          and(
+            eq(schedulingBookings.websiteId, siteId),
+            eq(schedulingBookings.manageTokenHash, hashToken(token)),
+          ),
+        )
+        .for('update');
+      if (!booking) throw new Rejection('BOOKING_LINK_INVALID');
+      if (booking.status !== 'pending_payment' || !booking.holdExpiresAt || booking.holdExpiresAt <= now)
+        throw new Rejection('BOOKING_NOT_ACTIVE');
+      const [type] = await tx.select().from(schedulingTypes).where(eq(schedulingTypes.id, booking.typeId));
+      if (!type) throw new Rejection('SCHEDULING_NOT_FOUND', { what: 'That appointment type' });
+      const product = await serviceProductFor(tx, siteId, {
+        id: type.id,
+        name: type.name,
+        // The price the booking was made at: a later change of the type's price does not touch it.
+        priceMinor: booking.priceMinor,
+      });
+      const existing = await findOpenCart(tx, owner, true);
+      const cart = existing ?? (await createCart(tx, owner));
+      await tx
+        .insert(cartEntries)
+        .values({
+          websiteId: siteId,
+          cartId: cart.id,
+          itemId: product.itemId,
+          sku: product.sku,
+          quantity: 1,
+          additionalFields: { [BOOKING_LINE_FIELD]: booking.id },
+          mergeKey: `booking:${booking.id}`,
+        })
+        .onConflictDoNothing();
+      await touchCart(tx, cart.id);
+      return {
+        bookingId: booking.id,
+        holdExpiresAt: booking.holdExpiresAt.toISOString(),
+        ...(existing ? {} : { createdToken: cart.token }),
+      };
+    }),
+  );
 }
