@@ -81,11 +81,18 @@ export async function openDatabase(options: {
   /** PGlite only: open an in-memory database (tests). */
   inMemory?: boolean;
   poolSize?: number;
+  /**
+   * An idle pooled connection failed (the server restarted, the network dropped). It must
+   * not crash the process, and must not go unseen either: default, one line on stderr.
+   */
+  onPoolError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client that errors (server restart) must not crash the process.
-    pool.on('error', () => {});
+    pool.on(
+      'error',
+      options.onPoolError ?? ((error) => console.error(`database pool error: ${error.message}`)),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -71,6 +71,7 @@ export async function pageRoutes(
 ): Promise<void> {
   const renderer = options.renderer ?? createPageRenderer();
   const cache = new PageCache(cacheMegabytes() * 1024 * 1024);
+  app.metrics.sources.pageCache = () => cache.stats();
   // Pages are kept until the site's next scheduled change, which the frame knows.
   const frames = new SiteFrameCache(
     (websiteId) => cache.generation(websiteId),
