@@ -41,7 +41,8 @@ const iso = (d: Date) => d.toISOString();
 
 /**
  * Free the seats of payment holds that expired on this staff member's time around `times`, so
- * their claims stop holding it (the hold sweeper does the same for every site).
+ * their claims stop holding it (the hold sweeper does the same for every site). A hold whose
+ * cart line is in a checkout still deciding is kept (booking-payment.ts).
  */
 export async function releaseExpiredHolds(tx: Tx, siteId: string, times: Times, now: Date): Promise<void> {
   const expired = await selectRows<{ claim_id: string }>(
@@ -50,6 +51,9 @@ export async function releaseExpiredHolds(tx: Tx, siteId: string, times: Times, 
       where website_id = ${siteId} and staff_id = ${times.staffId} and status = 'pending_payment'
         and hold_expires_at <= ${iso(now)}::timestamptz
         and occupied_start < ${iso(times.occupiedEnd)}::timestamptz and occupied_end > ${iso(times.occupiedStart)}::timestamptz
+        and not exists (
+          select 1 from checkout_reservations r join cart_entries e on e.cart_id = r.cart_id
+          where r.state in ('RESERVED', 'ACTION') and e.additional_fields ->> 'bookingId' = scheduling_bookings.id)
       returning claim_id`,
   );
   for (const claimId of new Set(expired.map((r) => r.claim_id))) await freeClaimIfEmpty(tx, claimId);
