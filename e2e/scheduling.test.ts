@@ -465,6 +465,9 @@ describe.skipIf(process.env.SCHEDULING_PAID !== '1')('scheduling: a paid appoint
     await page.getByLabel('Name').fill('Kenji Sato');
     await page.getByLabel('E-mail').fill(buyer);
     await page.getByRole('button', { name: /^Book and pay/ }).click();
+    await page.getByTestId('scheduling-pay').waitFor();
+    expect(await page.getByTestId('scheduling-confirmation').textContent()).toContain('pay to confirm');
+    await shot(page, 'visitor-paid-hold');
     await page.getByTestId('scheduling-pay').click();
     await page.waitForSelector('#card-number');
     // Whatever the checkout asks of this order (a service: the billing address when it asks).

@@ -175,7 +175,8 @@ function Calendar() {
           </div>
           {list.isPending && <p className="loading">Loading…</p>}
           {canChange && (staff.data?.staff.length ?? 0) > 0 && (
-            <BlockTimeForm timeZone={timeZone} date={shown} staff={staff.data?.staff ?? []} />
+            // A new day or week on screen: the form starts on its first date.
+            <BlockTimeForm key={shown} timeZone={timeZone} date={shown} staff={staff.data?.staff ?? []} />
           )}
           {staff.data?.staff.length === 0 && (
             <p className="muted">
