@@ -3,6 +3,7 @@ import {
   OFFICE_HOURS,
   bookingActions,
   emptyTypeDraft,
+  hoursSummary,
   overlapMessage,
   typeSchema,
   viewDates,
@@ -130,5 +131,19 @@ describe('weekly hours', () => {
       }),
     ).toBe('Tuesday: 09:00–13:30 and 13:00–17:00 overlap.');
     expect(overlapMessage(OFFICE_HOURS[0] ?? { weekday: 1, intervals: [] })).toBe('');
+  });
+});
+
+describe('a week in one line', () => {
+  it('puts neighbouring days with the same hours together', () => {
+    expect(hoursSummary(weeklyOf(OFFICE_HOURS))).toBe('Mon–Fri 09:00–17:00');
+    expect(
+      hoursSummary([
+        ...weeklyOf(OFFICE_HOURS),
+        { weekday: 6, start: '10:00', end: '12:00' },
+        { weekday: 3, start: '18:00', end: '20:00' },
+      ]),
+    ).toBe('Mon–Tue 09:00–17:00 · Wed 09:00–17:00, 18:00–20:00 · Thu–Fri 09:00–17:00 · Sat 10:00–12:00');
+    expect(hoursSummary([])).toBe('No hours');
   });
 });

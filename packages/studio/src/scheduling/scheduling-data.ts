@@ -348,4 +348,23 @@ export function overlapMessage(day: DayHours): string {
   return '';
 }
 
+/** "Mon–Fri 09:00–17:00" style summary of a week: neighbouring days with the same hours go together. */
+export function hoursSummary(weekly: StaffMember['weekly']): string {
+  const days = weekOf(weekly);
+  const text = (d: DayHours) => d.intervals.map((i) => `${i.start}–${i.end}`).join(', ');
+  const short = (d: DayHours) => WEEKDAY_NAMES[d.weekday - 1]?.slice(0, 3) ?? '';
+  const runs: { from: DayHours; to: DayHours; hours: string }[] = [];
+  for (const day of days) {
+    const hours = text(day);
+    const last = runs[runs.length - 1];
+    if (last && last.hours === hours && last.to.weekday === day.weekday - 1) last.to = day;
+    else runs.push({ from: day, to: day, hours });
+  }
+  const open = runs.filter((r) => r.hours);
+  if (open.length === 0) return 'No hours';
+  return open
+    .map((r) => `${short(r.from)}${r.to === r.from ? '' : `–${short(r.to)}`} ${r.hours}`)
+    .join(' · ');
+}
+
 export { staffBody };

@@ -13,6 +13,7 @@ import {
   OFFICE_HOURS,
   WEEKDAY_NAMES,
   dateLabel,
+  hoursSummary,
   overlapMessage,
   weekOf,
   weeklyOf,
@@ -43,18 +44,6 @@ export function StaffScreen({ rest }: { rest: string[] }) {
       <Holidays />
     </div>
   );
-}
-
-/** "Mon–Fri 09:00–17:00" style summary of a week. */
-function hoursSummary(weekly: StaffMember['weekly']): string {
-  const days = weekOf(weekly).filter((d) => d.intervals.length > 0);
-  if (days.length === 0) return 'No hours';
-  return days
-    .map(
-      (d) =>
-        `${WEEKDAY_NAMES[d.weekday - 1]?.slice(0, 3)} ${d.intervals.map((i) => `${i.start}–${i.end}`).join(', ')}`,
-    )
-    .join(' · ');
 }
 
 function StaffList() {
