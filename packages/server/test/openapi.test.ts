@@ -113,3 +113,49 @@ describe('island data', () => {
     expect(Object.keys(parsed.data?.products ?? {})).toHaveLength(1);
   });
 });
+
+describe('the document for client generators', () => {
+  it('names every operation once, and answers errors with the shared error schema', async () => {
+    const doc = (await site.request({ method: 'GET', url: '/api/openapi.json' })).json();
+    const ids: string[] = [];
+    for (const [path, operations] of Object.entries(
+      doc.paths as Record<string, Record<string, Record<string, unknown>>>,
+    ))
+      for (const [method, op] of Object.entries(operations)) {
+        expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z]+[A-Za-z0-9]*$/);
+        ids.push(op.operationId as string);
+        expect((op.responses as Record<string, unknown>)['4XX']).toEqual({
+          $ref: '#/components/responses/Error',
+        });
+      }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/studio/products/{id}'].get.operationId).toBe('getStudioProductsById');
+    const error = doc.components.schemas.Error;
+    expect(error.properties.error.properties.code.enum).toEqual(
+      expect.arrayContaining(['VALIDATION_FAILED', 'NOT_FOUND']),
+    );
+    expect(error.properties.reason.enum).toEqual(expect.arrayContaining(['SLOT_TAKEN', 'TOO_MANY_PRODUCTS']));
+  });
+
+  it('states each large repeated schema once, under components', async () => {
+    const res = await site.request({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json();
+    const shared = Object.keys(doc.components.schemas).filter((name) => name !== 'Error');
+    expect(shared.length).toBeGreaterThan(5);
+    // No large schema is written out twice.
+    const seen = new Map<string, number>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node !== null && typeof node === 'object') {
+        const obj = node as Record<string, unknown>;
+        if (typeof obj.type === 'string' || obj.properties) {
+          const text = JSON.stringify(obj);
+          if (text.length >= 2000) seen.set(text, (seen.get(text) ?? 0) + 1);
+        }
+        Object.values(obj).forEach(walk);
+      }
+    };
+    walk(doc.paths);
+    expect([...seen.values()].filter((n) => n > 1)).toEqual([]);
+  });
+});

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { ROUTE_CAPABILITIES } from '../plugins/permissions';
+import { errorCatalogue } from '../errors';
+import { reasonCatalogue } from '../reasons';
 import { apiReferenceHtml } from './api-reference';
+import { finishDocument, type OpenApiDocument } from './openapi-document';
 
 /**
  * Collects every route's schemas (registered before the routes, so its onRoute hook sees
@@ -52,13 +55,22 @@ export const openApiCollector = fp(async (app: FastifyInstance) => {
 
 /** `GET /api/openapi.json` (the document) and `GET /api/docs` (a readable reference, no CDN). */
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
+  // Built once per process: the routes do not change after start.
+  let doc: OpenApiDocument | null = null;
+  const documentOf = (): OpenApiDocument => {
+    doc ??= finishDocument(structuredClone(app.swagger()) as unknown as OpenApiDocument, {
+      codes: Object.keys(errorCatalogue),
+      reasons: Object.keys(reasonCatalogue),
+    });
+    return doc;
+  };
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return app.swagger();
+    return documentOf();
   });
   let html: string | null = null;
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
-    html ??= apiReferenceHtml(app.swagger() as Parameters<typeof apiReferenceHtml>[0]);
+    html ??= apiReferenceHtml(documentOf() as unknown as Parameters<typeof apiReferenceHtml>[0]);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }
