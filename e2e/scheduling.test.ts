@@ -441,10 +441,9 @@ describe('scheduling: owner sets up, a visitor in another zone books and moves, 
   }, 180_000);
 });
 
-// Paying for a booking goes through the store's checkout. The server's side of it (a held
-// booking becoming a checkout and the paid order confirming it) is not exposed yet: this
-// part runs once it is (SCHEDULING_PAID=1), after the free path above.
-describe.skipIf(process.env.SCHEDULING_PAID !== '1')('scheduling: a paid appointment', () => {
+// Paying for a booking goes through the store's checkout: the held booking's line is in the
+// visitor's cart, and the order confirms it.
+describe('scheduling: a paid appointment', () => {
   it('the owner makes the type paid; the visitor in Tokyo books, pays with the test card, and gets the invitation', async () => {
     await ownerPage.goto('/config/scheduling/types');
     await ownerPage.getByRole('link', { name: 'Consultation' }).click();

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { failureText } from './booking-widget';
 import { type FreeSlot, SlotPicker } from './slot-picker';
-import { dateKey, timeText, visitorZone, whenText, zoneLabel } from './times';
+import { dateKey, priceText, timeText, visitorZone, whenText, zoneLabel } from './times';
 
 const STATUS: Record<PublicBooking['status'], string> = {
   pending_payment: 'Awaiting payment',
@@ -89,6 +89,29 @@ export function ManageBooking({ token }: { token: string }) {
               </>
             )}
           </dl>
+          {booking.status === 'pending_payment' && (
+            <p>
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                data-testid="manage-pay"
+                onClick={async () => {
+                  setBusy(true);
+                  setError('');
+                  try {
+                    const line = await api('POST /api/scheduling/manage/:token/pay', { params: { token } });
+                    location.assign(line.checkoutPath);
+                  } catch (e) {
+                    setError(failureText(e));
+                    setBusy(false);
+                  }
+                }}
+              >
+                Pay {priceText(booking.priceMinor, booking.currency)} to confirm
+              </button>
+            </p>
+          )}
           {booking.canChange ? (
             <div className="scheduling-manage__actions">
               {!moving && (
