@@ -17,6 +17,7 @@ import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends, testDatabase } from '../helpers/test-db';
 import { type SchedulingSite, insertBooking, schedulingRows, schedulingSite } from './booking-fixtures';
 import { appointmentType, everyDay, staffMember } from './scheduling-fixtures';
+import { orderAction, ownerCookies } from '../orders/orders-helpers';
 
 const MIN = 60_000;
 
@@ -266,6 +267,39 @@ describe.each(backends)('paid bookings on %s', { timeout: 90_000 }, (backend) =>
         .from(cartEntries)
         .where(eq(cartEntries.sku, `BOOKING-${type.id}`));
       expect(line?.additionalFields).toEqual({ bookingId: booked.json().booking.id });
+    });
+
+    it('refunding the order in full cancels the booking it paid for and frees its time', async () => {
+      const { db } = await testDatabase(backend);
+      const held = await insertBooking(db, rows, new Date('2034-04-01T10:00:00Z'), {
+        status: 'pending_payment',
+      });
+      await db.transaction((tx) =>
+        announceBooking(tx, held.booking.id, { kind: 'held', manageToken: held.token }),
+      );
+      const placed = await checkout(await cartFor(held.booking.id));
+      expect(placed.statusCode, placed.body).toBe(200);
+      const orderId = placed.json().order.id as string;
+      const refund = await orderAction(shop, await ownerCookies(shop), orderId, 'refund');
+      expect(refund.statusCode, refund.body).toBe(200);
+      const [row] = await db
+        .select()
+        .from(schedulingBookings)
+        .where(eq(schedulingBookings.id, held.booking.id));
+      expect(row?.status).toBe('cancelled');
+      const [claim] = await db.select().from(schedulingClaims).where(eq(schedulingClaims.id, held.claim.id));
+      expect(claim?.active).toBe(false);
+      const cancelled = await db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.kind, 'booking-cancelled'),
+            eq(emailOutbox.toAddress, held.booking.customerEmail),
+          ),
+        );
+      expect(cancelled).toHaveLength(1);
+      expect(cancelled[0]?.attachments?.[0]?.content).toContain('METHOD:CANCEL');
     });
 
     it('a hold let go before the order is placed stays cancelled; the order’s timeline says so', async () => {

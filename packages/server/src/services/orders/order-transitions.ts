@@ -19,6 +19,7 @@ import {
   takeClaim,
 } from './money-actions';
 import type { SiteRecord } from '../site.service';
+import { cancelBookingsOfOrder } from '../scheduling/booking-payment';
 import { orderStatusUrl } from './order-links';
 import { canceledMail, refundedMail, shippedMail } from './order-mail';
 import { ORDER_MESSAGES, statusWord } from './order-messages';
@@ -243,6 +244,8 @@ async function finishCancel(tx: Tx, site: SiteRecord, row: OrderRow): Promise<vo
   const stockReturned = await returnStock(tx, row);
   const giftCardCents = await creditGiftCards(tx, row.id);
   await revokeDownloads(tx, row.id);
+  // Appointments the order paid for are cancelled with it (their time freed, the visitor told).
+  await cancelBookingsOfOrder(tx, row);
   await appendOrderEvent(tx, row, 'canceled', { refundedCents: cardCents, giftCardCents, stockReturned });
   const view = await serializeOwnerOrder(tx, updated);
   const mail = canceledMail(site, view, { cardCents, giftCardCents }, orderStatusUrl(site, row));
@@ -286,6 +289,8 @@ async function finishRefund(tx: Tx, site: SiteRecord, row: OrderRow, amount: num
   // A full refund also gives back what gift cards paid, and takes the downloads back.
   const giftCardCents = full ? await creditGiftCards(tx, row.id) : 0;
   if (full) await revokeDownloads(tx, row.id);
+  // A full refund cancels the appointments the order paid for; a partial one keeps them.
+  if (full) await cancelBookingsOfOrder(tx, row);
   await appendOrderEvent(tx, row, 'refunded', { amountCents: amount, refundedCents: total, giftCardCents });
   const view = await serializeOwnerOrder(tx, updated);
   const mail = refundedMail(site, view, amount, orderStatusUrl(site, row));

@@ -261,3 +261,24 @@ export async function payForBooking(
     }),
   );
 }
+
+/**
+ * The order that paid for bookings is cancelled or refunded in full (the owner's money action,
+ * in its transaction): the bookings it paid for are cancelled too, their time freed, and the
+ * visitor and staff member told with the cancelling invitation. A partial refund keeps them.
+ */
+export async function cancelBookingsOfOrder(
+  tx: Tx,
+  order: { id: string; websiteId: string },
+): Promise<string[]> {
+  const now = new Date().toISOString();
+  const rows = await selectRows<{ id: string; claim_id: string; status: string }>(
+    tx,
+    sql`update scheduling_bookings set status = 'cancelled', cancelled_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
+      where website_id = ${order.websiteId} and order_id = ${order.id} and status in ('confirmed', 'pending_payment')
+      returning id, claim_id`,
+  );
+  for (const claimId of [...new Set(rows.map((r) => r.claim_id))].sort()) await freeClaimIfEmpty(tx, claimId);
+  for (const row of rows) await announceBooking(tx, row.id, { kind: 'cancelled' });
+  return rows.map((r) => r.id);
+}
