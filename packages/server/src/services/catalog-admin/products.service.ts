@@ -34,11 +34,17 @@ async function checkRoom(tx: Tx, websiteId: string, collectionId: string): Promi
 }
 
 /**
- * A product save's transaction: run again after a deadlock (its variant locks meet checkouts'),
- * and a unique-index race lost to a concurrent save is SKU_CONFLICT, not a 500.
+ * A product save: the input's own rules checked first (no transaction for a refused input),
+ * then its transaction, run again after a deadlock (its variant locks meet checkouts'); a
+ * unique-index race lost to a concurrent save is SKU_CONFLICT, not a 500.
  */
-async function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<Outcome<T>> {
+async function inTransaction<T>(
+  db: Database,
+  input: ProductInput,
+  work: (tx: Tx) => Promise<T>,
+): Promise<Outcome<T>> {
   return asOutcome(async () => {
+    checkProductRules(input);
     try {
       return await retryTransaction(db, work);
     } catch (error) {
@@ -80,8 +86,7 @@ export async function createProduct(
   websiteId: string,
   input: ProductInput,
 ): Promise<Outcome<EditorProduct>> {
-  return inTransaction(db, async (tx) => {
-    checkProductRules(input);
+  return inTransaction(db, input, async (tx) => {
     await lockStore(tx, websiteId, input.collectionId);
     await checkRoom(tx, websiteId, input.collectionId);
     await checkReferences(tx, websiteId, input);
@@ -125,8 +130,7 @@ export async function updateProduct(
   itemId: string,
   input: ProductInput,
 ): Promise<Outcome<EditorProduct>> {
-  return inTransaction(db, async (tx) => {
-    checkProductRules(input);
+  return inTransaction(db, input, async (tx) => {
     const [current] = await tx
       .select()
       .from(items)
