@@ -311,6 +311,10 @@ export const publicAppointmentType = z.object({
   /** The video link is sent with the confirmation, not listed: only whether there is one. */
   hasVideo: z.boolean(),
   intakeFormId: z.string().nullable(),
+  /** The intake form's questions, as the form island shows them (null: no intake form). */
+  intakeForm: z
+    .object({ fields: z.array(z.looseObject({ id: z.string(), type: z.string(), title: z.string() })) })
+    .nullable(),
   staff: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 

@@ -4,6 +4,7 @@ import { monthAvailability } from '../../src/services/scheduling/availability';
 import { cancelBooking, createBooking } from '../../src/services/scheduling/bookings';
 import { addBlock } from '../../src/services/scheduling/calendar';
 import { addHoliday } from '../../src/services/scheduling/setup';
+import { bookableTypes } from '../../src/services/scheduling/bookable-types';
 import { forms } from '../../src/db/schema/index';
 import { backends, testDatabase } from '../helpers/test-db';
 import { appointmentType, everyDay, schedulingSite, staffMember, visitor } from './scheduling-fixtures';
@@ -298,5 +299,11 @@ describe.each(backends)('free times (%s)', (backend) => {
       goal: 'Run 10 km',
       level: 'New',
     });
+    // Visitors are shown the same questions: the type lists its intake form's fields.
+    const listed = (await bookableTypes(db, site.id)).find((t) => t.id === type.id);
+    expect(listed?.intakeForm?.fields.map((f) => [f.id, f.title, f.required ?? false])).toEqual([
+      ['goal', 'Your goal', true],
+      ['level', 'Level', false],
+    ]);
   });
 });

@@ -1,6 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { schedulingStaff, schedulingTypeStaff, schedulingTypes } from '../../db/schema/index';
+import { formIslandProps } from '../forms/form-definition';
+import { findForm } from '../forms/forms.service';
+
+/** The questions of an intake form as the form island shows them (a password's value never leaves). */
+async function intakeFields(db: Database, websiteId: string, formId: string | null) {
+  if (!formId) return null;
+  const form = await findForm(db, websiteId, formId);
+  return form ? { fields: formIslandProps(form).fields } : null;
+}
 
 /** The site's active appointment types that active staff offer, each with those staff (for visitors). */
 export async function bookableTypes(db: Database, websiteId: string) {
@@ -17,6 +26,13 @@ export async function bookableTypes(db: Database, websiteId: string) {
       .where(and(eq(schedulingTypeStaff.websiteId, websiteId), eq(schedulingStaff.active, true)))
       .orderBy(asc(schedulingStaff.createdAt)),
   ]);
+  const intake = new Map(
+    await Promise.all(
+      [...new Set(types.map((t) => t.intakeFormId).filter((id): id is string => id !== null))].map(
+        async (id) => [id, await intakeFields(db, websiteId, id)] as const,
+      ),
+    ),
+  );
   return types
     .map((t) => ({
       id: t.id,
@@ -29,6 +45,7 @@ export async function bookableTypes(db: Database, websiteId: string) {
       location: t.location,
       hasVideo: Boolean(t.videoUrl),
       intakeFormId: t.intakeFormId,
+      intakeForm: t.intakeFormId ? (intake.get(t.intakeFormId) ?? null) : null,
       staff: staff.filter((s) => s.typeId === t.id).map((s) => ({ id: s.id, name: s.name })),
     }))
     .filter((t) => t.staff.length > 0);

@@ -1,7 +1,6 @@
 import type { ApiOutput } from '@store/api/client';
 import { useEffect, useRef, useState } from 'react';
 import { ApiFailure, api } from '../../api';
-import { pageData } from '../../page-data';
 import type { FormFieldDef } from '../form/form-types';
 import { type IntakeAnswers, IntakeFields, missingAnswers } from './intake-fields';
 import { type FreeSlot, SlotPicker } from './slot-picker';
@@ -17,12 +16,9 @@ export const failureText = (e: unknown) =>
     ? e.message
     : 'Something went wrong. Check your connection and try again.';
 
-/** The intake form's questions: sent with the type when the server has them, else the page's form. */
+/** The intake form's questions, sent with the type. */
 function intakeOf(type: PublicType): FormFieldDef[] {
-  const sent = (type as PublicType & { intakeForm?: { fields?: FormFieldDef[] } | null }).intakeForm?.fields;
-  if (sent) return sent;
-  const page = pageData() as { form?: { id?: string; fields?: FormFieldDef[] } };
-  return type.intakeFormId && page.form?.id === type.intakeFormId ? (page.form.fields ?? []) : [];
+  return (type.intakeForm?.fields ?? []) as unknown as FormFieldDef[];
 }
 
 /** Island 'scheduling': pick a type, a free time in one's own zone, fill in, book (and pay). */
