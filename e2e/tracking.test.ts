@@ -13,10 +13,7 @@ import {
  * performance records in the database. The server runs on PostgreSQL (a fresh database)
  * so the test can read what the tracking consumer wrote while the server runs.
  */
-const BASE =
-  process.env.E2E_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
+const BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = 'tracking_e2e';
 
 async function freshDatabase(): Promise<string> {

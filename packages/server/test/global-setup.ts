@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { testDatabaseUrl } from './helpers/test-database-url';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,13 +16,10 @@ declare module 'vitest' {
   }
 }
 
-export function postgresUrlFromEnv(): string {
-  return process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
-}
-
 /**
  * Prepare both database back-ends once per run: a migrated PGlite template directory and,
- * when TEST_DATABASE_URL or DATABASE_URL is set, a freshly migrated PostgreSQL database.
+ * when TEST_DATABASE_URL names a test database (helpers/test-database-url.ts), a freshly
+ * migrated PostgreSQL database.
  */
 export default async function setup(project: TestProject) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
@@ -30,7 +28,7 @@ export default async function setup(project: TestProject) {
   await template.close();
   project.provide('pgliteTemplateDir', path.join(root, 'pglite'));
 
-  const url = postgresUrlFromEnv();
+  const url = testDatabaseUrl();
   if (url) {
     const pg = await openDatabase({ databaseUrl: url, poolSize: 1 });
     // The test database is scratch space: start every run from an empty schema.

@@ -156,7 +156,13 @@ describe.each(backends)('cart pricing from the owner’s settings on %s', (backe
       cookies,
       payload: {
         email: 'uk@example.com',
-        shippingAddress: { ...shippingAddress, country: 'GB', region: undefined },
+        shippingAddress: {
+          ...shippingAddress,
+          country: 'GB',
+          region: undefined,
+          postalCode: 'SW1A 1AA',
+          city: 'London',
+        },
         shippingOptionId: post.id,
         payment: { token: 'tok_visa' },
       },
