@@ -66,6 +66,8 @@ export const variants = pgTable(
   (t) => [
     uniqueIndex('variants_website_sku_key').on(t.websiteId, t.sku),
     index('variants_item_idx').on(t.itemId, t.displayIndex),
+    // SKUs are unique per site without regard to case (checkSkusFree): found by index, not by scanning the site.
+    index('variants_website_lower_sku_idx').on(t.websiteId, sql`lower(${t.sku})`),
     check('variants_qty_non_negative', sql`${t.qtyInStock} >= 0`),
     check('variants_weight_non_negative', sql`${t.weightGrams} >= 0`),
     check('variants_price_non_negative', sql`${t.priceCents} >= 0 and ${t.salePriceCents} >= 0`),
