@@ -1,4 +1,4 @@
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
@@ -11,13 +11,9 @@ import { dayRange, usableTimeZone } from '../services/analytics/date-range';
  */
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const api = zodRoutes(app);
-  api.get(
-    '/api/analytics/summary',
-    { schema: schemaOf('GET /api/analytics/summary'), preValidation: requireOwner },
-    async (request, reply) => {
-      const range = valueOrFail(dayRange(request.query, usableTimeZone(request.site.timeZone)));
-      const summary = await analyticsSummary(request.server.database.db, request.site.id, range);
-      return reply.header('cache-control', 'private, no-store').send(summary);
-    },
-  );
+  api.get(...at('GET /api/analytics/summary', { preValidation: requireOwner }), async (request, reply) => {
+    const range = valueOrFail(dayRange(request.query, usableTimeZone(request.site.timeZone)));
+    const summary = await analyticsSummary(request.server.database.db, request.site.id, range);
+    return reply.header('cache-control', 'private, no-store').send(summary);
+  });
 }

@@ -61,3 +61,15 @@ export function zodRoutes(app: FastifyInstance) {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   return app.withTypeProvider<ZodTypeProvider>();
 }
+
+/**
+ * A contract route's address and options, from its key alone: `api.get(...at('GET /api/x'),
+ * handler)` writes the path once (in the key), and `options` add to the schema (config, hooks).
+ */
+export function at<K extends RouteKey, O extends object = Record<never, never>>(
+  key: K,
+  options?: O,
+): [url: string, options: O & { schema: RouteSchema<K> }] {
+  const url = key.slice(key.indexOf(' ') + 1);
+  return [url, { ...(options as O), schema: schemaOf(key) }];
+}

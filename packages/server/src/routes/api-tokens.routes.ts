@@ -3,7 +3,7 @@ import { requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
 import { createApiToken, listApiTokens, revokeApiToken } from '../services/api-tokens/api-tokens';
 import type { SignedInUser } from '../services/site-users/sessions';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 const actorOf = (request: FastifyRequest) => request.siteUser as SignedInUser;
 
@@ -21,32 +21,24 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     owner.addHook('preValidation', requireOwner);
     const api = zodRoutes(owner);
 
-    api.get('/api/studio/api-tokens', { schema: schemaOf('GET /api/studio/api-tokens') }, (request) =>
+    api.get(...at('GET /api/studio/api-tokens'), (request) =>
       listApiTokens(db, request.site.id, actorOf(request)),
     );
 
-    api.post(
-      '/api/studio/api-tokens',
-      { schema: schemaOf('POST /api/studio/api-tokens') },
-      async (request, reply) => {
-        const made = valueOrFail(
-          await createApiToken(db, request.site.id, {
-            name: request.body.name,
-            roleCode: request.body.roleCode,
-            actor: actorOf(request),
-          }),
-        );
-        return reply.code(201).send(made);
-      },
-    );
+    api.post(...at('POST /api/studio/api-tokens'), async (request, reply) => {
+      const made = valueOrFail(
+        await createApiToken(db, request.site.id, {
+          name: request.body.name,
+          roleCode: request.body.roleCode,
+          actor: actorOf(request),
+        }),
+      );
+      return reply.code(201).send(made);
+    });
 
-    api.delete(
-      '/api/studio/api-tokens/:id',
-      { schema: schemaOf('DELETE /api/studio/api-tokens/:id') },
-      async (request) => {
-        valueOrFail(await revokeApiToken(db, request.site.id, request.params.id));
-        return { ok: true };
-      },
-    );
+    api.delete(...at('DELETE /api/studio/api-tokens/:id'), async (request) => {
+      valueOrFail(await revokeApiToken(db, request.site.id, request.params.id));
+      return { ok: true };
+    });
   });
 }

@@ -15,7 +15,7 @@ import {
   updateQuantity,
 } from '../services/cart.service';
 import { cartOwner, setCartCookies } from './cart-identity';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 export interface CartRoutesOptions {
   /** Cart writes allowed per IP per 10 s (false disables, e.g. for benchmarks). */
@@ -50,61 +50,39 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
   const db = app.database.db;
   const api = zodRoutes(app);
 
-  api.get(
-    '/api/commerce/shopping-cart',
-    { schema: schemaOf('GET /api/commerce/shopping-cart') },
-    async (request) => getCart(db, request.site, cartOwner(request)),
+  api.get(...at('GET /api/commerce/shopping-cart'), async (request) =>
+    getCart(db, request.site, cartOwner(request)),
   );
 
-  const entries = 'POST /api/commerce/shopping-cart/entries';
-  api.post(
-    '/api/commerce/shopping-cart/entries',
-    { ...writeLimit, schema: schemaOf(entries) },
-    async (request, reply) => {
-      const body = request.body;
-      const result = valueOrFail(
-        await addEntry(db, request.site, cartOwner(request), {
-          itemId: body.itemId,
-          sku: body.sku ?? null,
-          quantity: body.quantity ?? 1,
-          additionalFields: parseAdditionalFields(body.additionalFields),
-          chosenOptions: body.chosenOptions,
-        }),
-      );
-      if (result.createdToken) setCartCookies(request, reply, result.createdToken);
-      return { shoppingCart: result.cart, newlyAdded: result.newlyAdded };
-    },
-  );
-
-  const quantityRoute = 'PATCH /api/commerce/shopping-cart/entries/:entryId';
-  api.patch(
-    '/api/commerce/shopping-cart/entries/:entryId',
-    { ...writeLimit, schema: schemaOf(quantityRoute) },
-    async (request) => {
-      const { entryId } = request.params;
-      const body = request.body;
-      return {
-        shoppingCart: valueOrFail(
-          await updateQuantity(db, request.site, cartOwner(request), entryId, body.quantity),
-        ),
-      };
-    },
-  );
-
-  const removeRoute = 'DELETE /api/commerce/shopping-cart/entries/:entryId';
-  api.delete(
-    '/api/commerce/shopping-cart/entries/:entryId',
-    { ...writeLimit, schema: schemaOf(removeRoute) },
-    async (request) => {
-      const { entryId } = request.params;
-      return { shoppingCart: valueOrFail(await removeEntry(db, request.site, cartOwner(request), entryId)) };
-    },
-  );
-
-  const fieldsRoute = 'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields';
+  api.post(...at('POST /api/commerce/shopping-cart/entries', writeLimit), async (request, reply) => {
+    const body = request.body;
+    const result = valueOrFail(
+      await addEntry(db, request.site, cartOwner(request), {
+        itemId: body.itemId,
+        sku: body.sku ?? null,
+        quantity: body.quantity ?? 1,
+        additionalFields: parseAdditionalFields(body.additionalFields),
+        chosenOptions: body.chosenOptions,
+      }),
+    );
+    if (result.createdToken) setCartCookies(request, reply, result.createdToken);
+    return { shoppingCart: result.cart, newlyAdded: result.newlyAdded };
+  });
+  api.patch(...at('PATCH /api/commerce/shopping-cart/entries/:entryId', writeLimit), async (request) => {
+    const { entryId } = request.params;
+    const body = request.body;
+    return {
+      shoppingCart: valueOrFail(
+        await updateQuantity(db, request.site, cartOwner(request), entryId, body.quantity),
+      ),
+    };
+  });
+  api.delete(...at('DELETE /api/commerce/shopping-cart/entries/:entryId', writeLimit), async (request) => {
+    const { entryId } = request.params;
+    return { shoppingCart: valueOrFail(await removeEntry(db, request.site, cartOwner(request), entryId)) };
+  });
   api.put(
-    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
-    { ...writeLimit, schema: schemaOf(fieldsRoute) },
+    ...at('PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields', writeLimit),
     async (request) => {
       const { entryId } = request.params;
       const body = request.body;
@@ -116,80 +94,46 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
       return { shoppingCart: result.cart, updatedEntry: result.updatedEntry };
     },
   );
-
-  const optionRoute = 'PUT /api/commerce/shopping-cart/shipping-option';
-  api.put(
-    '/api/commerce/shopping-cart/shipping-option',
-    { ...writeLimit, schema: schemaOf(optionRoute) },
-    async (request) => {
-      const body = request.body;
-      return {
-        shoppingCart: valueOrFail(
-          await selectShippingOption(db, request.site, cartOwner(request), body.shippingOptionId),
-        ),
-      };
-    },
-  );
-
-  const locationRoute = 'PUT /api/commerce/shopping-cart/shipping-location';
-  api.put(
-    '/api/commerce/shopping-cart/shipping-location',
-    { ...writeLimit, schema: schemaOf(locationRoute) },
-    async (request) => {
-      const body = request.body;
-      return {
-        shoppingCart: valueOrFail(await setShippingLocation(db, request.site, cartOwner(request), body)),
-      };
-    },
-  );
-
-  const couponRoute = 'POST /api/commerce/shopping-cart/coupons';
-  api.post(
-    '/api/commerce/shopping-cart/coupons',
-    { ...writeLimit, schema: schemaOf(couponRoute) },
-    async (request) => {
-      const body = request.body;
-      return {
-        shoppingCart: valueOrFail(await applyCoupon(db, request.site, cartOwner(request), body.code)),
-      };
-    },
-  );
-
-  const uncouponRoute = 'DELETE /api/commerce/shopping-cart/coupons/:code';
-  api.delete(
-    '/api/commerce/shopping-cart/coupons/:code',
-    { ...writeLimit, schema: schemaOf(uncouponRoute) },
-    async (request) => {
-      const { code } = request.params;
-      return { shoppingCart: valueOrFail(await removeCoupon(db, request.site, cartOwner(request), code)) };
-    },
-  );
-
-  const subscriptionRoute = 'POST /api/3/commerce/cart/subscription';
-  api.post(
-    '/api/3/commerce/cart/subscription',
-    { ...writeLimit, schema: schemaOf(subscriptionRoute) },
-    async (request) => {
-      const body = request.body;
-      const cartToken = valueOrFail(
-        await createSubscriptionCart(db, request.site, {
-          itemId: body.itemId,
-          sku: body.sku ?? null,
-          quantity: body.qty ?? 1,
-          additionalFields: parseAdditionalFields(body.additionalFields),
-        }),
-      );
-      return { cartToken };
-    },
-  );
+  api.put(...at('PUT /api/commerce/shopping-cart/shipping-option', writeLimit), async (request) => {
+    const body = request.body;
+    return {
+      shoppingCart: valueOrFail(
+        await selectShippingOption(db, request.site, cartOwner(request), body.shippingOptionId),
+      ),
+    };
+  });
+  api.put(...at('PUT /api/commerce/shopping-cart/shipping-location', writeLimit), async (request) => {
+    const body = request.body;
+    return {
+      shoppingCart: valueOrFail(await setShippingLocation(db, request.site, cartOwner(request), body)),
+    };
+  });
+  api.post(...at('POST /api/commerce/shopping-cart/coupons', writeLimit), async (request) => {
+    const body = request.body;
+    return {
+      shoppingCart: valueOrFail(await applyCoupon(db, request.site, cartOwner(request), body.code)),
+    };
+  });
+  api.delete(...at('DELETE /api/commerce/shopping-cart/coupons/:code', writeLimit), async (request) => {
+    const { code } = request.params;
+    return { shoppingCart: valueOrFail(await removeCoupon(db, request.site, cartOwner(request), code)) };
+  });
+  api.post(...at('POST /api/3/commerce/cart/subscription', writeLimit), async (request) => {
+    const body = request.body;
+    const cartToken = valueOrFail(
+      await createSubscriptionCart(db, request.site, {
+        itemId: body.itemId,
+        sku: body.sku ?? null,
+        quantity: body.qty ?? 1,
+        additionalFields: parseAdditionalFields(body.additionalFields),
+      }),
+    );
+    return { cartToken };
+  });
 
   // The subscription checkout shows what is being subscribed to: the cart behind its token.
-  api.get(
-    '/api/3/commerce/cart/subscription',
-    { schema: schemaOf('GET /api/3/commerce/cart/subscription') },
-    async (request) => {
-      const owner = { ...cartOwner(request, request.query.cartToken), kind: 'SUBSCRIPTION' as const };
-      return { shoppingCart: await getCart(db, request.site, owner) };
-    },
-  );
+  api.get(...at('GET /api/3/commerce/cart/subscription'), async (request) => {
+    const owner = { ...cartOwner(request, request.query.cartToken), kind: 'SUBSCRIPTION' as const };
+    return { shoppingCart: await getCart(db, request.site, owner) };
+  });
 }

@@ -1,5 +1,5 @@
 import { buttonBody, formRenderBody, hitBody, hitData, overlayBody, quickViewBody } from '@store/api';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { PageType, RecordType } from '../pages/page-types';
@@ -79,8 +79,7 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
 
   // Spec §7: RecordHit is the one form-encoded census beacon.
   api.post(
-    '/api/census/RecordHit',
-    { ...beacon, config: { crumb: false, formBody: true }, schema: schemaOf('POST /api/census/RecordHit') },
+    ...at('POST /api/census/RecordHit', { ...beacon, config: { crumb: false, formBody: true } }),
     async (request, reply) => {
       const body = parseInput(hitBody, request.body, 'body');
       const name = HIT_EVENTS[body.event];
@@ -116,7 +115,7 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
     { path: '/api/census/overlay', name: 'overlay', schema: overlayBody },
   ] as const;
   for (const route of simple) {
-    api.post(route.path, { ...beacon, schema: schemaOf(`POST ${route.path}`) }, async (request, reply) => {
+    api.post(...at(`POST ${route.path}`, beacon), async (request, reply) => {
       const data = parseInput(route.schema as typeof buttonBody, objectBody(request), 'body');
       const visitor = visitorOf(data.visitorCookie);
       const event = 'event' in data && typeof data.event === 'string' ? `overlay_${data.event}` : route.name;
@@ -137,27 +136,23 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  api.post(
-    '/api/census/RecordQuickView/:id',
-    { ...beacon, schema: schemaOf('POST /api/census/RecordQuickView/:id') },
-    async (request, reply) => {
-      const id = parseInput(identifier, request.params.id, 'id');
-      const data = parseInput(quickViewBody, request.body, 'body') ?? {};
-      const visitor = data.visitorCookie === undefined ? null : visitorOf(data.visitorCookie);
-      return accept(request, reply, [
-        eventRecord({
-          websiteId: siteIdOf(request),
-          kind: 'census',
-          name: 'quick_view',
-          visitorId: visitor?.id ?? null,
-          visitNumber: visitor?.visitCount ?? null,
-          pagePath: data.url ? pagePathOf(data.url) : null,
-          pageType: null,
-          itemId: id,
-          occurredAt: null,
-          data,
-        }),
-      ]);
-    },
-  );
+  api.post(...at('POST /api/census/RecordQuickView/:id', { ...beacon }), async (request, reply) => {
+    const id = parseInput(identifier, request.params.id, 'id');
+    const data = parseInput(quickViewBody, request.body, 'body') ?? {};
+    const visitor = data.visitorCookie === undefined ? null : visitorOf(data.visitorCookie);
+    return accept(request, reply, [
+      eventRecord({
+        websiteId: siteIdOf(request),
+        kind: 'census',
+        name: 'quick_view',
+        visitorId: visitor?.id ?? null,
+        visitNumber: visitor?.visitCount ?? null,
+        pagePath: data.url ? pagePathOf(data.url) : null,
+        pageType: null,
+        itemId: id,
+        occurredAt: null,
+        data,
+      }),
+    ]);
+  });
 }

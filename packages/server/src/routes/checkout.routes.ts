@@ -7,7 +7,7 @@ import { cartBelongsTo, recordWebhookEvent, webhookEventSeen } from '../services
 import { type CheckoutPoint, placeOrder } from '../services/checkout.service';
 import { siteBaseUrl } from '../services/site-base-url';
 import type { SiteRecord } from '../services/site.service';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import { cartOwner, clearCartCookies } from './cart-identity';
 
 export interface CheckoutRouteOptions {
@@ -62,9 +62,8 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   const api = zodRoutes(app);
 
   api.post(
-    '/api/commerce/checkout',
     // A retried checkout (lost answer, double click) with its Idempotency-Key gets its order back.
-    { schema: schemaOf('POST /api/commerce/checkout'), config: { idempotent: true } },
+    ...at('POST /api/commerce/checkout', { config: { idempotent: true } }),
     async (request, reply) => {
       const body = request.body;
       const site = request.site;
@@ -82,19 +81,15 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     },
   );
 
-  api.post(
-    '/api/commerce/checkout/payments/:reservationId/complete',
-    { schema: schemaOf('POST /api/commerce/checkout/payments/:reservationId/complete') },
-    async (request, reply) => {
-      const site = request.site;
-      const reservation = await findReservation(db, site.id, request.params.reservationId);
-      // Only the buyer whose cart it is: the answer carries the order's access token.
-      if (!reservation || !(await ownsCart(request, reservation.cartId)))
-        throw new ApiError('NOT_FOUND', 'This payment is not known.');
-      const provider = await payments.named(site, reservation.paymentProvider);
-      return answer(request, reply, await settleReservation(db, site, reservation, provider), false);
-    },
-  );
+  api.post(...at('POST /api/commerce/checkout/payments/:reservationId/complete'), async (request, reply) => {
+    const site = request.site;
+    const reservation = await findReservation(db, site.id, request.params.reservationId);
+    // Only the buyer whose cart it is: the answer carries the order's access token.
+    if (!reservation || !(await ownsCart(request, reservation.cartId)))
+      throw new ApiError('NOT_FOUND', 'This payment is not known.');
+    const provider = await payments.named(site, reservation.paymentProvider);
+    return answer(request, reply, await settleReservation(db, site, reservation, provider), false);
+  });
 
   await app.register(async (hooks) => {
     // The signature covers the exact bytes sent: keep them, parse nothing.
@@ -104,9 +99,8 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     );
     const webhooks = zodRoutes(hooks);
     webhooks.post(
-      '/api/commerce/payments/stripe/webhook',
       // The provider has no crumb; its signature is the check.
-      { schema: schemaOf('POST /api/commerce/payments/stripe/webhook'), config: { crumb: false } },
+      ...at('POST /api/commerce/payments/stripe/webhook', { config: { crumb: false } }),
       async (request) => {
         const site = request.site;
         const provider = await payments.named(site, 'stripe');

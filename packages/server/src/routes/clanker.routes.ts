@@ -1,5 +1,5 @@
 import { clankerBody } from '@store/api';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { eventRecord } from '../services/tracking/accept';
@@ -34,41 +34,33 @@ export async function clankerRoutes(app: FastifyInstance): Promise<void> {
   parseTextPlainAsJson(app);
   const beacon = { config: { crumb: false }, bodyLimit: trackingLimits.bodyBytes };
 
-  api.post(
-    '/api/v1/clanker/events',
-    { ...beacon, schema: schemaOf('POST /api/v1/clanker/events') },
-    async (request, reply) => {
-      const body = parseInput(clankerBody, request.body, 'body');
-      const content = validateContent(
-        body.eventSchemaName,
-        parseJsonField(body.eventContent, 'eventContent'),
-      );
-      const claimed = content.context_website_id ?? content.website_id;
-      const websiteId = siteIdOf(request, typeof claimed === 'string' ? claimed : undefined);
-      const visitor = parseVisitorRecord(content.ss_cvr ?? request.cookies.ss_cvr);
-      const path =
-        typeof content.page_path === 'string' && content.page_path ? pagePathOf(content.page_path) : null;
-      const product = content.product as { item_id?: string } | undefined;
-      return accept(request, reply, [
-        eventRecord({
-          websiteId,
-          kind: 'clanker',
-          name: body.eventSchemaName,
-          visitorId: visitor?.id ?? null,
-          visitNumber: visitor?.visitCount ?? null,
-          pagePath: path,
-          pageType: typeof content.page_type === 'number' ? content.page_type : null,
-          itemId: product?.item_id ?? null,
-          occurredAt: content.event_occurrence_timestamp as number,
-          data: content,
-        }),
-      ]);
-    },
-  );
+  api.post(...at('POST /api/v1/clanker/events', { ...beacon }), async (request, reply) => {
+    const body = parseInput(clankerBody, request.body, 'body');
+    const content = validateContent(body.eventSchemaName, parseJsonField(body.eventContent, 'eventContent'));
+    const claimed = content.context_website_id ?? content.website_id;
+    const websiteId = siteIdOf(request, typeof claimed === 'string' ? claimed : undefined);
+    const visitor = parseVisitorRecord(content.ss_cvr ?? request.cookies.ss_cvr);
+    const path =
+      typeof content.page_path === 'string' && content.page_path ? pagePathOf(content.page_path) : null;
+    const product = content.product as { item_id?: string } | undefined;
+    return accept(request, reply, [
+      eventRecord({
+        websiteId,
+        kind: 'clanker',
+        name: body.eventSchemaName,
+        visitorId: visitor?.id ?? null,
+        visitNumber: visitor?.visitCount ?? null,
+        pagePath: path,
+        pageType: typeof content.page_type === 'number' ? content.page_type : null,
+        itemId: product?.item_id ?? null,
+        occurredAt: content.event_occurrence_timestamp as number,
+        data: content,
+      }),
+    ]);
+  });
 
   api.post(
-    '/api/v1/clanker/validate-event-content/:schemaName',
-    { ...beacon, schema: schemaOf('POST /api/v1/clanker/validate-event-content/:schemaName') },
+    ...at('POST /api/v1/clanker/validate-event-content/:schemaName', { ...beacon }),
     async (request) => {
       const { schemaName } = request.params;
       if (!isEventSchemaName(schemaName)) throw new ApiError('UNKNOWN_EVENT_SCHEMA');

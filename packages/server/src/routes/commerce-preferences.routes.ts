@@ -3,7 +3,7 @@ import { dropSitePagesOnSuccess } from '../pages/page-invalidation';
 import { requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
 import { getPreferences, putPreferences } from '../services/store-settings/preferences';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /**
  * Spec §7 `GET, PUT /api/v1/commerce-preferences/{namespace}`: the store's preferences by
@@ -17,16 +17,11 @@ export async function commercePreferencesRoutes(app: FastifyInstance) {
   app.addHook('onSend', dropSitePagesOnSuccess);
   const api = zodRoutes(app);
 
-  api.get(
-    '/api/v1/commerce-preferences/:namespace',
-    { schema: schemaOf('GET /api/v1/commerce-preferences/:namespace') },
-    async (request) => valueOrFail(await getPreferences(db, request.site.id, request.params.namespace)),
+  api.get(...at('GET /api/v1/commerce-preferences/:namespace'), async (request) =>
+    valueOrFail(await getPreferences(db, request.site.id, request.params.namespace)),
   );
 
-  api.put(
-    '/api/v1/commerce-preferences/:namespace',
-    { schema: schemaOf('PUT /api/v1/commerce-preferences/:namespace') },
-    async (request) =>
-      valueOrFail(await putPreferences(db, request.site.id, request.params.namespace, request.body)),
+  api.put(...at('PUT /api/v1/commerce-preferences/:namespace'), async (request) =>
+    valueOrFail(await putPreferences(db, request.site.id, request.params.namespace, request.body)),
   );
 }

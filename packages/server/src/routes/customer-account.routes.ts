@@ -13,7 +13,7 @@ import { createCustomerAccount } from '../services/site-users/account-create';
 import { findAccountOrder, listAccountOrders } from '../services/site-users/account-orders';
 import { startAccountSession } from './account-cookies';
 import { SESSION_COOKIE, type SignedInUser, deleteSession } from '../services/site-users/sessions';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /** Sign-ups per client address and site in 15 minutes (sign-in allows 20 failures). */
 export const CREATE_ACCOUNT_LIMIT = { name: 'create-account', max: 10, windowMs: 15 * 60_000 };
@@ -40,8 +40,7 @@ export async function customerAccountRoutes(app: FastifyInstance): Promise<void>
   const signedIn = { preValidation: requireAccount };
 
   api.post(
-    '/api/site-users/account',
-    { schema: schemaOf('POST /api/site-users/account'), config: { limit: CREATE_ACCOUNT_LIMIT } },
+    ...at('POST /api/site-users/account', { config: { limit: CREATE_ACCOUNT_LIMIT } }),
     async (request, reply) => {
       const body = request.body;
       const account = await createCustomerAccount(app.database.db, {
@@ -59,63 +58,39 @@ export async function customerAccountRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  api.get(
-    '/api/site-users/account',
-    { schema: schemaOf('GET /api/site-users/account'), ...signedIn },
-    (request) => {
-      const user = userOf(request);
-      return Promise.resolve({ id: user.id, email: user.email, isOwner: user.role === 'OWNER' });
-    },
+  api.get(...at('GET /api/site-users/account', { ...signedIn }), (request) => {
+    const user = userOf(request);
+    return Promise.resolve({ id: user.id, email: user.email, isOwner: user.role === 'OWNER' });
+  });
+
+  api.get(...at('GET /api/site-users/account/orders', { ...signedIn }), (request) =>
+    listAccountOrders(app.database.db, userOf(request), request.query.cursor),
   );
 
-  api.get(
-    '/api/site-users/account/orders',
-    { schema: schemaOf('GET /api/site-users/account/orders'), ...signedIn },
-    (request) => listAccountOrders(app.database.db, userOf(request), request.query.cursor),
-  );
+  api.get(...at('GET /api/site-users/account/orders/:id', { ...signedIn }), async (request) => {
+    const order = await findAccountOrder(app.database.db, userOf(request), request.params.id);
+    // Another account's order answers exactly like one that does not exist.
+    if (!order) throw new ApiError('NOT_FOUND', API_MESSAGES.accountOrderNotFound);
+    return { order };
+  });
 
-  api.get(
-    '/api/site-users/account/orders/:id',
-    { schema: schemaOf('GET /api/site-users/account/orders/:id'), ...signedIn },
-    async (request) => {
-      const order = await findAccountOrder(app.database.db, userOf(request), request.params.id);
-      // Another account's order answers exactly like one that does not exist.
-      if (!order) throw new ApiError('NOT_FOUND', API_MESSAGES.accountOrderNotFound);
-      return { order };
-    },
-  );
+  api.get(...at('GET /api/site-users/account/addresses', { ...signedIn }), async (request) => ({
+    addresses: await listAddresses(app.database.db, userOf(request)),
+  }));
 
-  api.get(
-    '/api/site-users/account/addresses',
-    { schema: schemaOf('GET /api/site-users/account/addresses'), ...signedIn },
-    async (request) => ({ addresses: await listAddresses(app.database.db, userOf(request)) }),
-  );
+  api.post(...at('POST /api/site-users/account/addresses', { ...signedIn }), async (request, reply) => {
+    const address = valueOrFail(await addAddress(app.database.db, userOf(request), request.body));
+    return reply.code(201).send({ address });
+  });
 
-  api.post(
-    '/api/site-users/account/addresses',
-    { schema: schemaOf('POST /api/site-users/account/addresses'), ...signedIn },
-    async (request, reply) => {
-      const address = valueOrFail(await addAddress(app.database.db, userOf(request), request.body));
-      return reply.code(201).send({ address });
-    },
-  );
+  api.put(...at('PUT /api/site-users/account/addresses/:id', { ...signedIn }), async (request) => ({
+    address: valueOrFail(
+      await updateAddress(app.database.db, userOf(request), request.params.id, request.body),
+    ),
+  }));
 
-  api.put(
-    '/api/site-users/account/addresses/:id',
-    { schema: schemaOf('PUT /api/site-users/account/addresses/:id'), ...signedIn },
-    async (request) => ({
-      address: valueOrFail(
-        await updateAddress(app.database.db, userOf(request), request.params.id, request.body),
-      ),
-    }),
-  );
-
-  api.delete(
-    '/api/site-users/account/addresses/:id',
-    { schema: schemaOf('DELETE /api/site-users/account/addresses/:id'), ...signedIn },
-    async (request) => {
-      valueOrFail(await deleteAddress(app.database.db, userOf(request), request.params.id));
-      return { ok: true };
-    },
-  );
+  api.delete(...at('DELETE /api/site-users/account/addresses/:id', { ...signedIn }), async (request) => {
+    valueOrFail(await deleteAddress(app.database.db, userOf(request), request.params.id));
+    return { ok: true };
+  });
 }

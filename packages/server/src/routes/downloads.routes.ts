@@ -15,7 +15,7 @@ import {
   updateProductFileSettings,
 } from '../services/downloads/product-file.service';
 import { DOWNLOAD_MESSAGES } from '../services/gift-cards/gift-card-messages';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /** Largest digital product file (bytes); streamed to storage, never held in memory. */
 export const MAX_PRODUCT_FILE_BYTES = 200 * 1000 * 1000;
@@ -108,8 +108,7 @@ export async function downloadRoutes(
     const api = zodRoutes(owner);
 
     api.put(
-      '/api/studio/products/:itemId/file',
-      { schema: schemaOf('PUT /api/studio/products/:itemId/file'), config: { fileUpload: true } },
+      ...at('PUT /api/studio/products/:itemId/file', { config: { fileUpload: true } }),
       async (request) => {
         if (!request.isMultipart())
           throw new ApiError('UNSUPPORTED_MEDIA_TYPE', DOWNLOAD_MESSAGES.missingFile);
@@ -125,30 +124,17 @@ export async function downloadRoutes(
       },
     );
 
-    api.get(
-      '/api/studio/products/:itemId/file',
-      { schema: schemaOf('GET /api/studio/products/:itemId/file') },
-      async (request) => ({
-        file: valueOrFail(await getProductFile(db, request.site.id, request.params.itemId)),
-      }),
+    api.get(...at('GET /api/studio/products/:itemId/file'), async (request) => ({
+      file: valueOrFail(await getProductFile(db, request.site.id, request.params.itemId)),
+    }));
+
+    api.patch(...at('PATCH /api/studio/products/:itemId/file'), async (request) =>
+      valueOrFail(await updateProductFileSettings(db, request.site.id, request.params.itemId, request.body)),
     );
 
-    api.patch(
-      '/api/studio/products/:itemId/file',
-      { schema: schemaOf('PATCH /api/studio/products/:itemId/file') },
-      async (request) =>
-        valueOrFail(
-          await updateProductFileSettings(db, request.site.id, request.params.itemId, request.body),
-        ),
-    );
-
-    api.delete(
-      '/api/studio/products/:itemId/file',
-      { schema: schemaOf('DELETE /api/studio/products/:itemId/file') },
-      async (request) => {
-        valueOrFail(await deleteProductFile(db, storage, request.site.id, request.params.itemId));
-        return { ok: true };
-      },
-    );
+    api.delete(...at('DELETE /api/studio/products/:itemId/file'), async (request) => {
+      valueOrFail(await deleteProductFile(db, storage, request.site.id, request.params.itemId));
+      return { ok: true };
+    });
   });
 }

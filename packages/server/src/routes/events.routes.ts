@@ -1,5 +1,5 @@
 import { errorReport, recordEventBody } from '@store/api';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors';
@@ -18,8 +18,7 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
 
   // Spec §7: RecordEvent is form-encoded (its crumb travels as a form field).
   api.post(
-    '/api/events/RecordEvent',
-    { ...opts, config: { formBody: true }, schema: schemaOf('POST /api/events/RecordEvent') },
+    ...at('POST /api/events/RecordEvent', { ...opts, config: { formBody: true } }),
     async (request, reply) => {
       const body = parseInput(recordEventBody, request.body, 'body');
       const data = parseJsonField(body.data, 'data');
@@ -42,47 +41,43 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.post(
-    '/api/events/RecordJavascriptErrors',
-    { ...opts, schema: schemaOf('POST /api/events/RecordJavascriptErrors') },
-    async (request, reply) => {
-      if (!Array.isArray(request.body))
-        throw new ApiError('VALIDATION_FAILED', 'body must be a JSON array of error reports.');
-      if (request.body.length === 0)
-        throw new ApiError('VALIDATION_FAILED', 'body must hold at least one error report.');
-      if (request.body.length > trackingLimits.javascriptErrorsPerRequest) {
-        throw new ApiError(
-          'TOO_MANY_EVENTS',
-          `At most ${trackingLimits.javascriptErrorsPerRequest} error reports per request.`,
-        );
-      }
-      const reports = parseInput(z.array(errorReport), request.body, 'body');
-      const websiteId = siteIdOf(request);
-      const visitor = parseVisitorRecord(request.cookies.ss_cvr);
-      const receivedAt = Date.now();
-      return accept(
-        request,
-        reply,
-        reports.map((r) =>
-          eventRecord(
-            {
-              websiteId,
-              kind: 'js_error',
-              name: r.event,
-              visitorId: visitor?.id ?? null,
-              visitNumber: visitor?.visitCount ?? null,
-              pagePath: r.data.url ? safePath(r.data.url) : null,
-              pageType: null,
-              itemId: null,
-              occurredAt: r.timestamp,
-              data: r.data,
-            },
-            receivedAt,
-          ),
-        ),
+  api.post(...at('POST /api/events/RecordJavascriptErrors', { ...opts }), async (request, reply) => {
+    if (!Array.isArray(request.body))
+      throw new ApiError('VALIDATION_FAILED', 'body must be a JSON array of error reports.');
+    if (request.body.length === 0)
+      throw new ApiError('VALIDATION_FAILED', 'body must hold at least one error report.');
+    if (request.body.length > trackingLimits.javascriptErrorsPerRequest) {
+      throw new ApiError(
+        'TOO_MANY_EVENTS',
+        `At most ${trackingLimits.javascriptErrorsPerRequest} error reports per request.`,
       );
-    },
-  );
+    }
+    const reports = parseInput(z.array(errorReport), request.body, 'body');
+    const websiteId = siteIdOf(request);
+    const visitor = parseVisitorRecord(request.cookies.ss_cvr);
+    const receivedAt = Date.now();
+    return accept(
+      request,
+      reply,
+      reports.map((r) =>
+        eventRecord(
+          {
+            websiteId,
+            kind: 'js_error',
+            name: r.event,
+            visitorId: visitor?.id ?? null,
+            visitNumber: visitor?.visitCount ?? null,
+            pagePath: r.data.url ? safePath(r.data.url) : null,
+            pageType: null,
+            itemId: null,
+            occurredAt: r.timestamp,
+            data: r.data,
+          },
+          receivedAt,
+        ),
+      ),
+    );
+  });
 }
 
 /** Error reports come from broken pages: a bad url must not lose the report. */

@@ -1,5 +1,5 @@
-import { schemaOf, zodRoutes } from './api-schema';
-import type { FastifyInstance } from 'fastify';
+import { at, zodRoutes } from './api-schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors';
 import { clientKey } from '../plugins/limits';
 import { altchaCaptcha } from '../services/captcha/altcha-captcha';
@@ -26,49 +26,35 @@ export async function formRoutes(
   const db = app.database.db;
 
   const api = zodRoutes(app);
-  api.post(
-    '/api/form/FormSubmissionKey',
-    { schema: schemaOf('POST /api/form/FormSubmissionKey') },
-    async (request, reply) => {
-      if (await keyLimiter.hit(clientKey(request)))
-        throw formError('FORM_RATE_LIMITED', FORM_MESSAGES.rateLimited);
-      reply.header('cache-control', 'no-store');
-      return { key: await issueSubmissionKey(db, request.site.id) };
-    },
-  );
+  api.post(...at('POST /api/form/FormSubmissionKey'), async (request, reply) => {
+    if (await keyLimiter.hit(clientKey(request)))
+      throw formError('FORM_RATE_LIMITED', FORM_MESSAGES.rateLimited);
+    reply.header('cache-control', 'no-store');
+    return { key: await issueSubmissionKey(db, request.site.id) };
+  });
 
-  api.get(
-    '/api/form/captcha/challenge',
-    { schema: schemaOf('GET /api/form/captcha/challenge') },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return captcha.challenge(db, request.site.id);
-    },
-  );
+  api.get(...at('GET /api/form/captcha/challenge'), async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return captcha.challenge(db, request.site.id);
+  });
 
-  api.post(
-    '/api/rest/forms/validate/:formId',
-    { schema: schemaOf('POST /api/rest/forms/validate/:formId') },
-    async (request) => {
-      const form = await findForm(db, request.site.id, request.params.formId);
-      if (!form) throw formError('FORM_NOT_CONFIGURED', FORM_MESSAGES.notConfigured);
-      const checked = checkAnswers(form.definition.fields, request.body);
-      if (checked.ok) return { errors: {} };
-      if (checked.kind === 'shape') throw formError('FORM_UNPARSEABLE', FORM_MESSAGES.parse);
-      throw formError('FORM_INVALID', FORM_MESSAGES.invalid, { errors: checked.errors });
-    },
-  );
+  api.post(...at('POST /api/rest/forms/validate/:formId'), async (request) => {
+    const form = await findForm(db, request.site.id, request.params.formId);
+    if (!form) throw formError('FORM_NOT_CONFIGURED', FORM_MESSAGES.notConfigured);
+    const checked = checkAnswers(form.definition.fields, request.body);
+    if (checked.ok) return { errors: {} };
+    if (checked.kind === 'shape') throw formError('FORM_UNPARSEABLE', FORM_MESSAGES.parse);
+    throw formError('FORM_INVALID', FORM_MESSAGES.invalid, { errors: checked.errors });
+  });
 
   api.post(
-    '/api/form/SaveFormSubmission',
-    {
-      schema: schemaOf('POST /api/form/SaveFormSubmission'),
+    ...at('POST /api/form/SaveFormSubmission', {
       // Counted before validation, so malformed attempts count against the limit too.
-      preValidation: async (request) => {
+      preValidation: async (request: FastifyRequest) => {
         if (await limiter.hit(clientKey(request)))
           throw formError('FORM_RATE_LIMITED', FORM_MESSAGES.rateLimited);
       },
-    },
+    }),
     async (request) => {
       const { formId, form: rawForm, key, captchaKey, ...page } = request.body;
       let values: unknown = rawForm;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { valueOrFail } from '../reasons';
 import { applyGiftCard, removeGiftCard, setGiftRecipient } from '../services/gift-cards/gift-card-cart';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import { cartOwner } from './cart-identity';
 
 /**
@@ -16,8 +16,7 @@ export async function giftCardRoutes(app: FastifyInstance): Promise<void> {
   const tries = { config: { limit: { name: 'gift-card-apply', max: 10, windowMs: 60_000 } } };
 
   api.put(
-    '/api/commerce/shopping-cart/entries/:entryId/gift-recipient',
-    { ...writes, schema: schemaOf('PUT /api/commerce/shopping-cart/entries/:entryId/gift-recipient') },
+    ...at('PUT /api/commerce/shopping-cart/entries/:entryId/gift-recipient', { ...writes }),
     async (request) => ({
       shoppingCart: valueOrFail(
         await setGiftRecipient(db, request.site, cartOwner(request), request.params.entryId, request.body),
@@ -26,8 +25,7 @@ export async function giftCardRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.delete(
-    '/api/commerce/shopping-cart/entries/:entryId/gift-recipient',
-    { ...writes, schema: schemaOf('DELETE /api/commerce/shopping-cart/entries/:entryId/gift-recipient') },
+    ...at('DELETE /api/commerce/shopping-cart/entries/:entryId/gift-recipient', { ...writes }),
     async (request) => ({
       shoppingCart: valueOrFail(
         await setGiftRecipient(db, request.site, cartOwner(request), request.params.entryId, null),
@@ -35,17 +33,12 @@ export async function giftCardRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  api.post(
-    '/api/commerce/shopping-cart/gift-cards',
-    { ...tries, schema: schemaOf('POST /api/commerce/shopping-cart/gift-cards') },
-    async (request) => ({
-      shoppingCart: valueOrFail(await applyGiftCard(db, request.site, cartOwner(request), request.body.code)),
-    }),
-  );
+  api.post(...at('POST /api/commerce/shopping-cart/gift-cards', { ...tries }), async (request) => ({
+    shoppingCart: valueOrFail(await applyGiftCard(db, request.site, cartOwner(request), request.body.code)),
+  }));
 
   api.delete(
-    '/api/commerce/shopping-cart/gift-cards/:code',
-    { ...writes, schema: schemaOf('DELETE /api/commerce/shopping-cart/gift-cards/:code') },
+    ...at('DELETE /api/commerce/shopping-cart/gift-cards/:code', { ...writes }),
     async (request) => ({
       shoppingCart: valueOrFail(
         await removeGiftCard(db, request.site, cartOwner(request), request.params.code),

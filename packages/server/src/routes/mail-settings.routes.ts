@@ -11,7 +11,7 @@ import {
 import { sendTestMail } from '../services/email/mail-test';
 import { secretBoxFor } from '../services/payments/secret-box';
 import { rememberListenAddress } from '../services/site-base-url';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import { mailPreviewPages } from './mail-preview-pages';
 
 /** A refused save or test: 400 with the fields' words, 422 without a key to seal the password with. */
@@ -42,56 +42,40 @@ export async function mailSettingsRoutes(app: FastifyInstance) {
     api.addHook('preValidation', requireOwner);
     const routes = zodRoutes(api);
 
-    routes.get('/api/owner/mail-settings', { schema: schemaOf('GET /api/owner/mail-settings') }, (request) =>
+    routes.get(...at('GET /api/owner/mail-settings'), (request) =>
       readMailSettings(db, request.site, secrets(), serverSmtp),
     );
 
-    routes.put(
-      '/api/owner/mail-settings',
-      { schema: schemaOf('PUT /api/owner/mail-settings') },
-      async (request) => {
-        const saved = await saveMailSettings(db, request.site, request.body, secrets(), serverSmtp);
-        if (!saved.ok) refusal(saved);
-        // Mail that waited for a connection may go now.
-        app.outboxKick?.();
-        return saved.value;
-      },
-    );
+    routes.put(...at('PUT /api/owner/mail-settings'), async (request) => {
+      const saved = await saveMailSettings(db, request.site, request.body, secrets(), serverSmtp);
+      if (!saved.ok) refusal(saved);
+      // Mail that waited for a connection may go now.
+      app.outboxKick?.();
+      return saved.value;
+    });
 
-    routes.post(
-      '/api/owner/mail-settings/test',
-      { schema: schemaOf('POST /api/owner/mail-settings/test') },
-      async (request) => {
-        const user = request.siteUser;
-        if (!user) throw new ApiError('UNAUTHORIZED');
-        const sent = await sendTestMail(db, request.site, request.body, {
-          source: secrets(),
-          smtpUrl: app.config.smtpUrl,
-          fallbackTo: user.email,
-        });
-        if (!sent.ok) refusal(sent);
-        const { ok, via, message } = sent.value;
-        return { ok, via, message };
-      },
-    );
+    routes.post(...at('POST /api/owner/mail-settings/test'), async (request) => {
+      const user = request.siteUser;
+      if (!user) throw new ApiError('UNAUTHORIZED');
+      const sent = await sendTestMail(db, request.site, request.body, {
+        source: secrets(),
+        smtpUrl: app.config.smtpUrl,
+        fallbackTo: user.email,
+      });
+      if (!sent.ok) refusal(sent);
+      const { ok, via, message } = sent.value;
+      return { ok, via, message };
+    });
 
-    routes.get(
-      '/api/owner/mail-previews',
-      { schema: schemaOf('GET /api/owner/mail-previews') },
-      async () => ({
-        kinds: PREVIEW_KINDS,
-      }),
-    );
+    routes.get(...at('GET /api/owner/mail-previews'), async () => ({
+      kinds: PREVIEW_KINDS,
+    }));
 
-    routes.get(
-      '/api/owner/mail-previews/:kind',
-      { schema: schemaOf('GET /api/owner/mail-previews/:kind') },
-      async (request) => {
-        const preview = await mailPreview(db, request.site, request.params.kind);
-        if (!preview) throw new ApiError('NOT_FOUND', 'There is no such kind of message.');
-        return preview;
-      },
-    );
+    routes.get(...at('GET /api/owner/mail-previews/:kind'), async (request) => {
+      const preview = await mailPreview(db, request.site, request.params.kind);
+      if (!preview) throw new ApiError('NOT_FOUND', 'There is no such kind of message.');
+      return preview;
+    });
   });
 
   await app.register(mailPreviewPages);

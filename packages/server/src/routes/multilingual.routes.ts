@@ -15,7 +15,7 @@ import {
   translationKey,
   translationsIn,
 } from '../services/languages/translations';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /**
  * Spec §7 multilingual calls, owner only. Registered among the studio routes: a successful
@@ -28,100 +28,72 @@ export async function multilingualRoutes(app: FastifyInstance) {
 
   const enabledCount = (languages: { enabled: boolean }[]) => languages.filter((l) => l.enabled).length;
 
-  api.get(
-    '/api/multilingual/settings',
-    { schema: schemaOf('GET /api/multilingual/settings') },
-    async (request) => {
-      const languages = await listSiteLanguages(db, request.site);
-      return {
-        enabled: enabledCount(languages) > 1,
-        defaultLanguage: defaultLanguageOf(languages, request.site.language),
-        languages,
-        queryParameter: 'lang' as const,
-      };
-    },
-  );
+  api.get(...at('GET /api/multilingual/settings'), async (request) => {
+    const languages = await listSiteLanguages(db, request.site);
+    return {
+      enabled: enabledCount(languages) > 1,
+      defaultLanguage: defaultLanguageOf(languages, request.site.language),
+      languages,
+      queryParameter: 'lang' as const,
+    };
+  });
 
-  api.get(
-    '/api/multilingual/status',
-    { schema: schemaOf('GET /api/multilingual/status') },
-    async (request) => {
-      const [languages, counts, texts] = await Promise.all([
-        listSiteLanguages(db, request.site),
-        translationCounts(db, request.site.id),
-        translatableTexts(db, request.site.id),
-      ]);
-      return {
-        enabled: enabledCount(languages) > 1,
-        languages: languages.map((l) => ({
-          language: l.language,
-          isDefault: l.isDefault,
-          translated: l.isDefault ? texts.length : Math.min(counts.get(l.language) ?? 0, texts.length),
-          total: texts.length,
-        })),
-      };
-    },
-  );
+  api.get(...at('GET /api/multilingual/status'), async (request) => {
+    const [languages, counts, texts] = await Promise.all([
+      listSiteLanguages(db, request.site),
+      translationCounts(db, request.site.id),
+      translatableTexts(db, request.site.id),
+    ]);
+    return {
+      enabled: enabledCount(languages) > 1,
+      languages: languages.map((l) => ({
+        language: l.language,
+        isDefault: l.isDefault,
+        translated: l.isDefault ? texts.length : Math.min(counts.get(l.language) ?? 0, texts.length),
+        total: texts.length,
+      })),
+    };
+  });
 
-  api.get(
-    '/api/multilingual/languages',
-    { schema: schemaOf('GET /api/multilingual/languages') },
-    async (request) => ({
-      languages: await listSiteLanguages(db, request.site),
-    }),
-  );
+  api.get(...at('GET /api/multilingual/languages'), async (request) => ({
+    languages: await listSiteLanguages(db, request.site),
+  }));
 
-  api.put(
-    '/api/multilingual/languages',
-    { schema: schemaOf('PUT /api/multilingual/languages') },
-    async (request) => {
-      valueOrFail(await replaceSiteLanguages(db, request.site.id, request.body.languages));
-      return { languages: await listSiteLanguages(db, request.site) };
-    },
-  );
+  api.put(...at('PUT /api/multilingual/languages'), async (request) => {
+    valueOrFail(await replaceSiteLanguages(db, request.site.id, request.body.languages));
+    return { languages: await listSiteLanguages(db, request.site) };
+  });
 
-  api.delete(
-    '/api/multilingual/connection',
-    { schema: schemaOf('DELETE /api/multilingual/connection') },
-    async (request) => {
-      await disconnectMultilingual(db, request.site.id);
-      return { ok: true };
-    },
-  );
+  api.delete(...at('DELETE /api/multilingual/connection'), async (request) => {
+    await disconnectMultilingual(db, request.site.id);
+    return { ok: true };
+  });
 
-  api.get(
-    '/api/multilingual/translations',
-    { schema: schemaOf('GET /api/multilingual/translations') },
-    async (request) => {
-      const language = Intl.getCanonicalLocales(request.query.language)[0] ?? request.query.language;
-      const [languages, texts, values] = await Promise.all([
-        listSiteLanguages(db, request.site),
-        translatableTexts(db, request.site.id),
-        translationsIn(db, request.site.id, language),
-      ]);
-      return {
-        language,
-        defaultLanguage: defaultLanguageOf(languages, request.site.language),
-        entries: texts.map((t) => ({
-          ...t,
-          value: values.get(translationKey(t.subjectType, t.subjectId, t.field)) ?? null,
-        })),
-      };
-    },
-  );
+  api.get(...at('GET /api/multilingual/translations'), async (request) => {
+    const language = Intl.getCanonicalLocales(request.query.language)[0] ?? request.query.language;
+    const [languages, texts, values] = await Promise.all([
+      listSiteLanguages(db, request.site),
+      translatableTexts(db, request.site.id),
+      translationsIn(db, request.site.id, language),
+    ]);
+    return {
+      language,
+      defaultLanguage: defaultLanguageOf(languages, request.site.language),
+      entries: texts.map((t) => ({
+        ...t,
+        value: values.get(translationKey(t.subjectType, t.subjectId, t.field)) ?? null,
+      })),
+    };
+  });
 
-  api.put(
-    '/api/multilingual/translations',
-    { schema: schemaOf('PUT /api/multilingual/translations') },
-    async (request) => {
-      const language = Intl.getCanonicalLocales(request.body.language)[0] ?? request.body.language;
-      const languages = await listSiteLanguages(db, request.site);
-      if (!languages.some((l) => l.language === language))
-        throw new ApiError(
-          'VALIDATION_FAILED',
-          `Add ${language} to the site's languages before translating into it.`,
-        );
-      return saveTranslations(db, request.site.id, language, request.body.entries);
-    },
-  );
+  api.put(...at('PUT /api/multilingual/translations'), async (request) => {
+    const language = Intl.getCanonicalLocales(request.body.language)[0] ?? request.body.language;
+    const languages = await listSiteLanguages(db, request.site);
+    if (!languages.some((l) => l.language === language))
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        `Add ${language} to the site's languages before translating into it.`,
+      );
+    return saveTranslations(db, request.site.id, language, request.body.entries);
+  });
 }

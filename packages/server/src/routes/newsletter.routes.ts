@@ -5,7 +5,7 @@ import { clientKey } from '../plugins/limits';
 import { requireOwner } from '../plugins/owner-auth';
 import { dropSitePagesOnSuccess } from '../pages/page-invalidation';
 import { popupSettings, savePopup, subscribe, unsubscribe } from '../services/newsletter.service';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /** Newsletter signup (popup overlay, page type 104) and unsubscribe (page type 300). */
 export async function newsletterRoutes(app: FastifyInstance) {
@@ -13,44 +13,30 @@ export async function newsletterRoutes(app: FastifyInstance) {
   const db = app.database.db;
   const limiter = app.limits.limiter('newsletter', 20, 10 * 60_000);
 
-  api.post(
-    '/api/newsletter/subscribers',
-    { schema: schemaOf('POST /api/newsletter/subscribers') },
-    async (request) => {
-      if (await limiter.hit(clientKey(request))) throw new ApiError('RATE_LIMITED');
-      await subscribe(db, { websiteId: request.site.id, ...request.body });
-      return { ok: true };
-    },
-  );
+  api.post(...at('POST /api/newsletter/subscribers'), async (request) => {
+    if (await limiter.hit(clientKey(request))) throw new ApiError('RATE_LIMITED');
+    await subscribe(db, { websiteId: request.site.id, ...request.body });
+    return { ok: true };
+  });
 
-  api.post(
-    '/api/newsletter/unsubscribe',
-    { schema: schemaOf('POST /api/newsletter/unsubscribe') },
-    async (request) => {
-      if (await limiter.hit(clientKey(request))) throw new ApiError('RATE_LIMITED');
-      if (!(await unsubscribe(db, request.site.id, request.body.token)))
-        throw new ApiError('NOT_FOUND', API_MESSAGES.unsubscribeInvalid);
-      return { ok: true };
-    },
-  );
+  api.post(...at('POST /api/newsletter/unsubscribe'), async (request) => {
+    if (await limiter.hit(clientKey(request))) throw new ApiError('RATE_LIMITED');
+    if (!(await unsubscribe(db, request.site.id, request.body.token)))
+      throw new ApiError('NOT_FOUND', API_MESSAGES.unsubscribeInvalid);
+    return { ok: true };
+  });
 
-  api.get(
-    '/api/owner/popup-overlay',
-    { schema: schemaOf('GET /api/owner/popup-overlay'), preValidation: requireOwner },
-    async (request) => ({
-      ...(await popupSettings(db, request.site.id)),
-      lists: [{ id: 'newsletter' as const, name: 'Newsletter' }],
-    }),
-  );
+  api.get(...at('GET /api/owner/popup-overlay', { preValidation: requireOwner }), async (request) => ({
+    ...(await popupSettings(db, request.site.id)),
+    lists: [{ id: 'newsletter' as const, name: 'Newsletter' }],
+  }));
 
   api.put(
-    '/api/owner/popup-overlay',
-    {
-      schema: schemaOf('PUT /api/owner/popup-overlay'),
+    ...at('PUT /api/owner/popup-overlay', {
       preValidation: requireOwner,
       // The owner's next page view shows the change at once (other processes get the NOTIFY).
       onSend: dropSitePagesOnSuccess,
-    },
+    }),
     async (request) => savePopup(db, request.site.id, request.body),
   );
 }

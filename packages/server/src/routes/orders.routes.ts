@@ -17,7 +17,7 @@ import { findOrderRow, serializeOwnerOrder } from '../services/orders/owner-orde
 import { testCardSecret } from '../services/payments/default-provider';
 import { finishStaleClaims } from '../services/orders/money-actions';
 import { createTestPaymentProvider } from '../services/payments/test-payment-provider';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import { findSiteById } from '../services/site.service';
 
 /**
@@ -33,36 +33,30 @@ export async function orderRoutes(app: FastifyInstance) {
 
   await app.register(async (open) => {
     const api = zodRoutes(open);
-    api.get(
-      '/api/commerce/orders/:id',
-      { schema: schemaOf('GET /api/commerce/orders/:id') },
-      async (request, reply) => {
-        const { id } = request.params;
-        const { token } = request.query;
-        reply.header('cache-control', 'no-store');
-        // The owner, or a contributor whose role may read orders (plugins/permissions.ts).
-        if (await isStaffForRoute(request)) {
-          const row = await findOrderRow(db, request.site.id, id);
-          if (!row) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
-          return { order: await serializeOwnerOrder(db, row) };
-        }
-        // Without a token only the owner may read: the same 401/403 as the owner's list.
-        if (token === undefined) await requireOwner(request);
-        const order = token === undefined ? undefined : await findOrder(db, request.site.id, id, token);
-        if (!order) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
-        return { order };
-      },
-    );
+    api.get(...at('GET /api/commerce/orders/:id'), async (request, reply) => {
+      const { id } = request.params;
+      const { token } = request.query;
+      reply.header('cache-control', 'no-store');
+      // The owner, or a contributor whose role may read orders (plugins/permissions.ts).
+      if (await isStaffForRoute(request)) {
+        const row = await findOrderRow(db, request.site.id, id);
+        if (!row) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
+        return { order: await serializeOwnerOrder(db, row) };
+      }
+      // Without a token only the owner may read: the same 401/403 as the owner's list.
+      if (token === undefined) await requireOwner(request);
+      const order = token === undefined ? undefined : await findOrder(db, request.site.id, id, token);
+      if (!order) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
+      return { order };
+    });
 
     // The card form's tokenizer (a real provider's is on its own domain). Visitor-facing:
     // the crumb applies like every visitor POST; card data is never stored or logged.
     api.post(
-      '/api/commerce/payments/test/tokens',
-      {
-        schema: schemaOf('POST /api/commerce/payments/test/tokens'),
+      ...at('POST /api/commerce/payments/test/tokens', {
         // Card testing (trying many numbers) is what a tokenizer is abused for.
         config: { limit: { name: 'card-token', max: CARD_TOKENS_PER_MINUTE, windowMs: 60_000 } },
-      },
+      }),
       async (request, reply) => {
         const { provider } = await app.payments.current(request.site);
         if (provider.browser().provider !== 'test')
@@ -92,40 +86,22 @@ export async function orderRoutes(app: FastifyInstance) {
     // Actions that move money answer a retry with its Idempotency-Key once (plugins/idempotency.ts).
     const moneyAction = { config: { idempotent: true } };
 
-    api.get(
-      '/api/commerce/orders',
-      { schema: schemaOf('GET /api/commerce/orders') },
-      async (request, reply) => {
-        reply.headers(noStore);
-        return listOrders(db, request.site.id, request.query);
-      },
-    );
-    api.post(
-      '/api/commerce/orders/:id/capture',
-      { schema: schemaOf('POST /api/commerce/orders/:id/capture'), ...moneyAction },
-      async (request) => ({ order: valueOrFail(await captureOrder(ctx(request.site), request.params.id)) }),
-    );
-    api.post(
-      '/api/commerce/orders/:id/fulfill',
-      { schema: schemaOf('POST /api/commerce/orders/:id/fulfill') },
-      async (request) => ({
-        order: valueOrFail(await fulfillOrder(ctx(request.site), request.params.id, request.body)),
-      }),
-    );
-    api.post(
-      '/api/commerce/orders/:id/cancel',
-      { schema: schemaOf('POST /api/commerce/orders/:id/cancel'), ...moneyAction },
-      async (request) => ({ order: valueOrFail(await cancelOrder(ctx(request.site), request.params.id)) }),
-    );
-    api.post(
-      '/api/commerce/orders/:id/refund',
-      { schema: schemaOf('POST /api/commerce/orders/:id/refund'), ...moneyAction },
-      async (request) => ({
-        order: valueOrFail(
-          await refundOrder(ctx(request.site), request.params.id, request.body?.amountCents),
-        ),
-      }),
-    );
+    api.get(...at('GET /api/commerce/orders'), async (request, reply) => {
+      reply.headers(noStore);
+      return listOrders(db, request.site.id, request.query);
+    });
+    api.post(...at('POST /api/commerce/orders/:id/capture', { ...moneyAction }), async (request) => ({
+      order: valueOrFail(await captureOrder(ctx(request.site), request.params.id)),
+    }));
+    api.post(...at('POST /api/commerce/orders/:id/fulfill'), async (request) => ({
+      order: valueOrFail(await fulfillOrder(ctx(request.site), request.params.id, request.body)),
+    }));
+    api.post(...at('POST /api/commerce/orders/:id/cancel', { ...moneyAction }), async (request) => ({
+      order: valueOrFail(await cancelOrder(ctx(request.site), request.params.id)),
+    }));
+    api.post(...at('POST /api/commerce/orders/:id/refund', { ...moneyAction }), async (request) => ({
+      order: valueOrFail(await refundOrder(ctx(request.site), request.params.id, request.body?.amountCents)),
+    }));
   });
 
   // Money actions a crash left claimed are finished (or dropped) from the provider's answer.

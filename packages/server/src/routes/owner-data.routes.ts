@@ -24,7 +24,7 @@ import {
   submissionCsvHeader,
 } from '../services/owner/submissions-table';
 import type { SignedInUser } from '../services/site-users/sessions';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 const PAGE = 50;
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -39,84 +39,64 @@ export async function ownerDataRoutes(app: FastifyInstance) {
   const db = app.database.db;
   app.addHook('preValidation', requireOwner);
 
-  api.get('/api/owner/forms', { schema: schemaOf('GET /api/owner/forms') }, async (request) => ({
+  api.get(...at('GET /api/owner/forms'), async (request) => ({
     forms: await formsWithCounts(db, request.site.id),
   }));
 
-  api.delete(
-    '/api/owner/forms/:formId/submissions',
-    { schema: schemaOf('DELETE /api/owner/forms/:formId/submissions') },
-    async (request) => {
-      const form = await findForm(db, request.site.id, request.params.formId);
-      if (!form) throw new ApiError('FORM_NOT_CONFIGURED');
-      return { deleted: await deleteSubmissions(db, request.site.id, form.id, request.body.ids) };
-    },
-  );
+  api.delete(...at('DELETE /api/owner/forms/:formId/submissions'), async (request) => {
+    const form = await findForm(db, request.site.id, request.params.formId);
+    if (!form) throw new ApiError('FORM_NOT_CONFIGURED');
+    return { deleted: await deleteSubmissions(db, request.site.id, form.id, request.body.ids) };
+  });
 
-  api.get(
-    '/api/owner/forms/:formId/submissions.csv',
-    { schema: schemaOf('GET /api/owner/forms/:formId/submissions.csv') },
-    async (request, reply) => {
-      const form = await findForm(db, request.site.id, request.params.formId);
-      if (!form) throw new ApiError('FORM_NOT_CONFIGURED');
-      const rows = submissionCsvBatches(db, request.site.id, form, request.query.q || undefined);
-      return sendCsv(
-        reply,
-        csvFilename(`${form.name}-submissions`),
-        csvStream(submissionCsvHeader(form), rows),
-      );
-    },
-  );
+  api.get(...at('GET /api/owner/forms/:formId/submissions.csv'), async (request, reply) => {
+    const form = await findForm(db, request.site.id, request.params.formId);
+    if (!form) throw new ApiError('FORM_NOT_CONFIGURED');
+    const rows = submissionCsvBatches(db, request.site.id, form, request.query.q || undefined);
+    return sendCsv(
+      reply,
+      csvFilename(`${form.name}-submissions`),
+      csvStream(submissionCsvHeader(form), rows),
+    );
+  });
 
-  api.get(
-    '/api/owner/mailing-lists/:list',
-    { schema: schemaOf('GET /api/owner/mailing-lists/:list') },
-    async (request) => {
-      const after = decodeCursor(request.query.cursor, 3, 0);
-      const rows = await mailingList(db, request.site.id, request.params.list, {
-        after,
-        q: request.query.q || undefined,
-        limit: PAGE + 1,
-      });
-      const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (s) => [
-        s.createdAt,
-        s.source,
-        s.email,
-      ]);
-      return {
-        counts: await listCounts(db, request.site.id),
-        subscribers: page,
-        hasNextPage,
-        nextPageCursor,
-      };
-    },
-  );
+  api.get(...at('GET /api/owner/mailing-lists/:list'), async (request) => {
+    const after = decodeCursor(request.query.cursor, 3, 0);
+    const rows = await mailingList(db, request.site.id, request.params.list, {
+      after,
+      q: request.query.q || undefined,
+      limit: PAGE + 1,
+    });
+    const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (s) => [
+      s.createdAt,
+      s.source,
+      s.email,
+    ]);
+    return {
+      counts: await listCounts(db, request.site.id),
+      subscribers: page,
+      hasNextPage,
+      nextPageCursor,
+    };
+  });
 
-  api.get(
-    '/api/owner/mailing-lists/:list/export.csv',
-    { schema: schemaOf('GET /api/owner/mailing-lists/:list/export.csv') },
-    async (request, reply) => {
-      const rows = mailingCsvBatches(db, request.site.id, request.params.list);
-      return sendCsv(
-        reply,
-        csvFilename(`mailing-list-${request.params.list}`),
-        csvStream(MAILING_CSV_HEADER, rows),
-      );
-    },
-  );
+  api.get(...at('GET /api/owner/mailing-lists/:list/export.csv'), async (request, reply) => {
+    const rows = mailingCsvBatches(db, request.site.id, request.params.list);
+    return sendCsv(
+      reply,
+      csvFilename(`mailing-list-${request.params.list}`),
+      csvStream(MAILING_CSV_HEADER, rows),
+    );
+  });
 
-  api.post(
-    '/api/owner/outbox/:id/retry',
-    { schema: schemaOf('POST /api/owner/outbox/:id/retry') },
-    async (request) => {
-      const m = valueOrFail(await retryMessage(db, request.site.id, request.params.id));
-      app.outboxKick?.();
-      // The worker sends the stored text; the answer is what this reader may see of it.
-      return { message: outboxMessageView(m, mayReadMailSecrets(request.siteUser as SignedInUser)) };
-    },
-  );
+  api.post(...at('POST /api/owner/outbox/:id/retry'), async (request) => {
+    const m = valueOrFail(await retryMessage(db, request.site.id, request.params.id));
+    app.outboxKick?.();
+    // The worker sends the stored text; the answer is what this reader may see of it.
+    return { message: outboxMessageView(m, mayReadMailSecrets(request.siteUser as SignedInUser)) };
+  });
 
-  api.post('/api/owner/outbox/test', { schema: schemaOf('POST /api/owner/outbox/test') }, async (request) => {
+  api.post(...at('POST /api/owner/outbox/test'), async (request) => {
     const owner = request.siteUser;
     if (!owner) throw new ApiError('UNAUTHORIZED');
     // Through the site's own SMTP server when it has one, else SMTP_URL (Settings → Domain & mail).

@@ -25,7 +25,7 @@ import { GIFT_CARD_MESSAGES } from '../services/gift-cards/gift-card-messages';
 import { csvFilename, csvStream } from '../services/owner/csv';
 import { decodeCursor, paginate } from '../services/owner/cursor';
 import type { SignedInUser } from '../services/site-users/sessions';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 const NO_CUSTOMER = 'That customer does not exist.';
 const BAD_CURSOR = 'The cursor is not valid.';
@@ -48,7 +48,7 @@ export async function ownerStoreRoutes(app: FastifyInstance) {
     return { giftCard: ownerCardView(result.card, request.site.currency, fullCodes(request)) };
   };
 
-  api.get('/api/owner/customers', { schema: schemaOf('GET /api/owner/customers') }, async (request) => {
+  api.get(...at('GET /api/owner/customers'), async (request) => {
     const { q, sort, cursor } = request.query;
     const after = decodeCursor(cursor, 2);
     if (!validCustomerCursor(after)) throw new ApiError('BAD_REQUEST', BAD_CURSOR);
@@ -70,36 +70,28 @@ export async function ownerStoreRoutes(app: FastifyInstance) {
     };
   });
 
-  api.get(
-    '/api/owner/customers/export.csv',
-    { schema: schemaOf('GET /api/owner/customers/export.csv') },
-    async (request, reply) => {
-      const { q, sort } = request.query;
-      const rows = customerCsvBatches(db, request.site.id, request.site.currency, {
-        sort,
-        q: q || undefined,
-      });
-      // Streamed in batches; nothing of the rows is logged.
-      return sendCsv(reply, csvFilename('customers'), csvStream(CUSTOMER_CSV_HEADER, rows));
-    },
-  );
+  api.get(...at('GET /api/owner/customers/export.csv'), async (request, reply) => {
+    const { q, sort } = request.query;
+    const rows = customerCsvBatches(db, request.site.id, request.site.currency, {
+      sort,
+      q: q || undefined,
+    });
+    // Streamed in batches; nothing of the rows is logged.
+    return sendCsv(reply, csvFilename('customers'), csvStream(CUSTOMER_CSV_HEADER, rows));
+  });
 
-  api.get(
-    '/api/owner/customers/:customerId',
-    { schema: schemaOf('GET /api/owner/customers/:customerId') },
-    async (request) => {
-      const found = await customerDetail(db, request.site.id, request.params.customerId);
-      if (!found.ok) throw new ApiError('NOT_FOUND', NO_CUSTOMER);
-      const { sortKey: _key, ...customer } = found.customer;
-      return {
-        customer: { ...customer, currency: request.site.currency },
-        orders: found.orders,
-        addresses: found.addresses,
-      };
-    },
-  );
+  api.get(...at('GET /api/owner/customers/:customerId'), async (request) => {
+    const found = await customerDetail(db, request.site.id, request.params.customerId);
+    if (!found.ok) throw new ApiError('NOT_FOUND', NO_CUSTOMER);
+    const { sortKey: _key, ...customer } = found.customer;
+    return {
+      customer: { ...customer, currency: request.site.currency },
+      orders: found.orders,
+      addresses: found.addresses,
+    };
+  });
 
-  api.get('/api/owner/gift-cards', { schema: schemaOf('GET /api/owner/gift-cards') }, async (request) => {
+  api.get(...at('GET /api/owner/gift-cards'), async (request) => {
     const before = decodeCursor(request.query.cursor, 2, 0);
     const rows = await listGiftCards(db, request.site.id, { status: request.query.status, before });
     const { page, hasNextPage, nextPageCursor } = paginate(rows, GIFT_CARDS_PAGE_SIZE, (c) => [c.at, c.id]);
@@ -113,21 +105,17 @@ export async function ownerStoreRoutes(app: FastifyInstance) {
     };
   });
 
-  api.post(
-    '/api/owner/gift-cards/lookup',
-    { schema: schemaOf('POST /api/owner/gift-cards/lookup') },
-    async (request) =>
-      cardOf(
-        request,
-        await findGiftCardByCode(db, request.site.id, request.body.code),
-        GIFT_CARD_OWNER_MESSAGES.notFound,
-      ),
+  api.post(...at('POST /api/owner/gift-cards/lookup'), async (request) =>
+    cardOf(
+      request,
+      await findGiftCardByCode(db, request.site.id, request.body.code),
+      GIFT_CARD_OWNER_MESSAGES.notFound,
+    ),
   );
 
   api.post(
-    '/api/owner/gift-cards',
     // Issuing gives money away: a retry with its Idempotency-Key gets the first card back.
-    { schema: schemaOf('POST /api/owner/gift-cards'), config: { idempotent: true } },
+    ...at('POST /api/owner/gift-cards', { config: { idempotent: true } }),
     async (request, reply) => {
       const issuer = request.siteUser as SignedInUser;
       const card = await issueGiftCardByHand(db, request.site, issuer.id, request.body);
@@ -137,15 +125,12 @@ export async function ownerStoreRoutes(app: FastifyInstance) {
     },
   );
 
-  api.post(
-    '/api/owner/gift-cards/:giftCardId/disable',
-    { schema: schemaOf('POST /api/owner/gift-cards/:giftCardId/disable') },
-    async (request) =>
-      cardOf(
-        request,
-        await disableGiftCard(db, request.site.id, request.params.giftCardId),
-        GIFT_CARD_OWNER_MESSAGES.missing,
-      ),
+  api.post(...at('POST /api/owner/gift-cards/:giftCardId/disable'), async (request) =>
+    cardOf(
+      request,
+      await disableGiftCard(db, request.site.id, request.params.giftCardId),
+      GIFT_CARD_OWNER_MESSAGES.missing,
+    ),
   );
 }
 

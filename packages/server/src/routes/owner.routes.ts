@@ -1,4 +1,4 @@
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
@@ -24,42 +24,38 @@ export async function ownerRoutes(app: FastifyInstance) {
   // Before validation: a signed-out caller gets 401, not a 400 about its input.
   app.addHook('preValidation', requireOwner);
 
-  api.get(
-    '/api/owner/forms/:formId/submissions',
-    { schema: schemaOf('GET /api/owner/forms/:formId/submissions') },
-    async (request) => {
-      const query = request.query;
-      const form = await findForm(db, request.site.id, request.params.formId);
-      if (!form) throw new ApiError('FORM_NOT_CONFIGURED');
-      const rows = await submissionRows(db, request.site.id, form.id, {
-        q: query.q || undefined,
-        after: decodeCursor(query.cursor, 2, 0),
-        limit: PAGE,
-      });
-      const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (x) => [x.cursorAt, x.r.id]);
-      const fields = tableFields(form);
-      const empty = noAnswerText();
-      return {
-        form: {
-          id: form.id,
-          name: form.name,
-          fields: fields.map(({ id, title, type }) => ({ id, title, type })),
-        },
-        noAnswerText: empty,
-        submissions: page.map(({ r }) => ({
-          id: r.id,
-          answers: r.answers,
-          cells: cellsOf(fields, r.answers, empty),
-          page: r.page,
-          createdAt: r.createdAt,
-        })),
-        hasNextPage,
-        nextPageCursor,
-      };
-    },
-  );
+  api.get(...at('GET /api/owner/forms/:formId/submissions'), async (request) => {
+    const query = request.query;
+    const form = await findForm(db, request.site.id, request.params.formId);
+    if (!form) throw new ApiError('FORM_NOT_CONFIGURED');
+    const rows = await submissionRows(db, request.site.id, form.id, {
+      q: query.q || undefined,
+      after: decodeCursor(query.cursor, 2, 0),
+      limit: PAGE,
+    });
+    const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (x) => [x.cursorAt, x.r.id]);
+    const fields = tableFields(form);
+    const empty = noAnswerText();
+    return {
+      form: {
+        id: form.id,
+        name: form.name,
+        fields: fields.map(({ id, title, type }) => ({ id, title, type })),
+      },
+      noAnswerText: empty,
+      submissions: page.map(({ r }) => ({
+        id: r.id,
+        answers: r.answers,
+        cells: cellsOf(fields, r.answers, empty),
+        page: r.page,
+        createdAt: r.createdAt,
+      })),
+      hasNextPage,
+      nextPageCursor,
+    };
+  });
 
-  api.get('/api/owner/outbox', { schema: schemaOf('GET /api/owner/outbox') }, async (request) => {
+  api.get(...at('GET /api/owner/outbox'), async (request) => {
     const query = request.query;
     const rows = await outboxRows(db, request.site.id, {
       status: query.status,

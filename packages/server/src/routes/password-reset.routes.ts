@@ -13,7 +13,7 @@ import { signInThrottle } from '../services/limits/sign-in-throttle';
 import { normaliseEmail } from '../services/site-users/accounts';
 import { sessionCookieOptions, setInfoCookie, startAccountSession } from './account-cookies';
 import { SESSION_COOKIE } from '../services/site-users/sessions';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /** Requests for a link: per client address and site, and per e-mail address and site. */
 export const RESET_REQUEST_LIMITS = {
@@ -63,42 +63,32 @@ export const passwordResetRoutes = fp(
     await app.register(async (scope) => {
       const api = zodRoutes(scope);
 
-      api.post(
-        '/api/site-users/account/password-reset',
-        { schema: schemaOf('POST /api/site-users/account/password-reset') },
-        async (request, reply) => {
-          const site = request.site;
-          const email = normaliseEmail(request.body.email);
-          const [addressOver, emailOver] = await Promise.all([
-            byAddress.hit(clientKey(request)),
-            byEmail.hit(`${site.id}:${email}`),
-          ]);
-          if (addressOver || emailOver) valueOrFail({ ok: false, reason: 'RESET_RATE_LIMITED' });
-          const work = sendPasswordReset(db, site, email, now()).catch((error: unknown) => {
-            request.log.error({ err: error }, 'password reset mail could not be queued');
-          });
-          pending.add(work);
-          void work.finally(() => pending.delete(work));
-          return reply.code(202).send({ ok: true });
-        },
-      );
+      api.post(...at('POST /api/site-users/account/password-reset'), async (request, reply) => {
+        const site = request.site;
+        const email = normaliseEmail(request.body.email);
+        const [addressOver, emailOver] = await Promise.all([
+          byAddress.hit(clientKey(request)),
+          byEmail.hit(`${site.id}:${email}`),
+        ]);
+        if (addressOver || emailOver) valueOrFail({ ok: false, reason: 'RESET_RATE_LIMITED' });
+        const work = sendPasswordReset(db, site, email, now()).catch((error: unknown) => {
+          request.log.error({ err: error }, 'password reset mail could not be queued');
+        });
+        pending.add(work);
+        void work.finally(() => pending.delete(work));
+        return reply.code(202).send({ ok: true });
+      });
 
       api.post(
-        '/api/site-users/account/password-reset/check',
-        {
-          schema: schemaOf('POST /api/site-users/account/password-reset/check'),
-          config: { limit: RESET_LINK_LIMIT },
-        },
+        ...at('POST /api/site-users/account/password-reset/check', { config: { limit: RESET_LINK_LIMIT } }),
         async (request) =>
           valueOrFail(await checkPasswordReset(db, request.site.id, request.body.token, now())),
       );
 
       api.post(
-        '/api/site-users/account/password-reset/complete',
-        {
-          schema: schemaOf('POST /api/site-users/account/password-reset/complete'),
+        ...at('POST /api/site-users/account/password-reset/complete', {
           config: { limit: RESET_LINK_LIMIT },
-        },
+        }),
         async (request, reply) => {
           const account = valueOrFail(await completePasswordReset(db, request.site.id, request.body, now()));
           await throttle.forgive(request.site.id, account.email, request.ip);

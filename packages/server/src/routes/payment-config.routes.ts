@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { stripeJsUrl } from '../plugins/checkout-csp';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /**
  * What the checkout page needs to take the card: the site's provider's public configuration
@@ -11,14 +11,10 @@ export async function paymentConfigRoutes(app: FastifyInstance): Promise<void> {
   const api = zodRoutes(app);
   const scriptUrl = stripeJsUrl(app.config);
 
-  api.get(
-    '/api/commerce/payments/config',
-    { schema: schemaOf('GET /api/commerce/payments/config') },
-    async (request, reply) => {
-      const { provider } = await app.payments.current(request.site);
-      const browser = provider.browser();
-      reply.header('cache-control', 'no-store');
-      return browser.provider === 'stripe' ? { ...browser, scriptUrl } : browser;
-    },
-  );
+  api.get(...at('GET /api/commerce/payments/config'), async (request, reply) => {
+    const { provider } = await app.payments.current(request.site);
+    const browser = provider.browser();
+    reply.header('cache-control', 'no-store');
+    return browser.provider === 'stripe' ? { ...browser, scriptUrl } : browser;
+  });
 }

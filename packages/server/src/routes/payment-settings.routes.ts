@@ -10,7 +10,7 @@ import {
 } from '../services/payments/payment-settings.service';
 import { secretBoxFor } from '../services/payments/secret-box';
 import { createStripeProvider, stripeApiBase } from '../services/payments/stripe-provider';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /** How long a connection check waits for Stripe before saying it could not be reached. */
 const CHECK_TIMEOUT_MS = 10_000;
@@ -37,48 +37,40 @@ export async function paymentSettingsRoutes(
   app.addHook('preValidation', requireOwner);
   const api = zodRoutes(app);
 
-  api.get('/api/owner/store/payments', { schema: schemaOf('GET /api/owner/store/payments') }, (request) =>
+  api.get(...at('GET /api/owner/store/payments'), (request) =>
     readPaymentSettings(db, request.site, secrets()),
   );
 
-  api.put(
-    '/api/owner/store/payments',
-    { schema: schemaOf('PUT /api/owner/store/payments') },
-    async (request) => {
-      const saved = await savePaymentSettings(db, request.site, request.body, secrets());
-      if (!saved.ok) refusal(saved);
-      options.onSaved?.(request.site.id);
-      return saved.value;
-    },
-  );
+  api.put(...at('PUT /api/owner/store/payments'), async (request) => {
+    const saved = await savePaymentSettings(db, request.site, request.body, secrets());
+    if (!saved.ok) refusal(saved);
+    options.onSaved?.(request.site.id);
+    return saved.value;
+  });
 
-  api.post(
-    '/api/owner/store/payments/check',
-    { schema: schemaOf('POST /api/owner/store/payments/check') },
-    async (request) => {
-      const keys = await keysToCheck(db, request.site.id, request.body, secrets());
-      if (!keys.ok) refusal(keys);
-      const api = stripeApiBase(app.config.stripeApiBase);
-      const provider = createStripeProvider({
-        ...keys.keys,
-        ...(api ? { api } : {}),
-        timeoutMs: CHECK_TIMEOUT_MS,
-      });
-      if (!provider.checkConnection)
-        return { ok: false as const, message: PAYMENT_SETTINGS_MESSAGES.checkUnavailable };
-      const answer = await provider.checkConnection().catch((error: unknown) => {
-        // Only the kind of failure is logged: the keys are never written anywhere.
-        request.log.warn({ err: { name: (error as Error)?.name } }, 'Stripe connection check failed');
-        return { ok: false as const, message: 'Stripe could not be reached. Please try again.' };
-      });
-      if (!answer.ok) return { ok: false as const, message: answer.message };
-      return {
-        ok: true as const,
-        mode: answer.livemode ? ('live' as const) : ('test' as const),
-        message: answer.livemode
-          ? PAYMENT_SETTINGS_MESSAGES.connectedLive
-          : PAYMENT_SETTINGS_MESSAGES.connectedTest,
-      };
-    },
-  );
+  api.post(...at('POST /api/owner/store/payments/check'), async (request) => {
+    const keys = await keysToCheck(db, request.site.id, request.body, secrets());
+    if (!keys.ok) refusal(keys);
+    const api = stripeApiBase(app.config.stripeApiBase);
+    const provider = createStripeProvider({
+      ...keys.keys,
+      ...(api ? { api } : {}),
+      timeoutMs: CHECK_TIMEOUT_MS,
+    });
+    if (!provider.checkConnection)
+      return { ok: false as const, message: PAYMENT_SETTINGS_MESSAGES.checkUnavailable };
+    const answer = await provider.checkConnection().catch((error: unknown) => {
+      // Only the kind of failure is logged: the keys are never written anywhere.
+      request.log.warn({ err: { name: (error as Error)?.name } }, 'Stripe connection check failed');
+      return { ok: false as const, message: 'Stripe could not be reached. Please try again.' };
+    });
+    if (!answer.ok) return { ok: false as const, message: answer.message };
+    return {
+      ok: true as const,
+      mode: answer.livemode ? ('live' as const) : ('test' as const),
+      message: answer.livemode
+        ? PAYMENT_SETTINGS_MESSAGES.connectedLive
+        : PAYMENT_SETTINGS_MESSAGES.connectedTest,
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import { performanceEvent } from '@store/api';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors';
@@ -16,12 +16,10 @@ export async function performanceRoutes(app: FastifyInstance): Promise<void> {
   parseTextPlainAsJson(app);
 
   api.post(
-    '/api/1/performance/records',
-    {
-      schema: schemaOf('POST /api/1/performance/records'),
+    ...at('POST /api/1/performance/records', {
       config: { crumb: false },
       bodyLimit: trackingLimits.bodyBytes,
-    },
+    }),
     async (request, reply) => {
       const body = request.body;
       if (!Array.isArray(body))

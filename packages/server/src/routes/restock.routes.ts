@@ -1,4 +1,4 @@
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import { isEmailAddress } from '@store/commerce';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
@@ -36,35 +36,27 @@ export async function restockRoutes(app: FastifyInstance) {
   // Signups write rows and later send mail: 30 per client address per 10 minutes.
   const limiter = app.limits.limiter('restock-signup', 30, 10 * 60_000);
 
-  api.post(
-    '/api/site-users/account/notifications/restock',
-    { schema: schemaOf('POST /api/site-users/account/notifications/restock') },
-    async (request) => {
-      if (await limiter.hit(clientKey(request))) throw new ApiError('RATE_LIMITED');
-      const body = request.body;
-      const emailError = restockEmailError(body.siteVisitorEmail);
-      if (emailError)
-        throw new ApiError('VALIDATION_FAILED', emailError, { errors: { siteVisitorEmail: emailError } });
-      const variant = await findVariant(db, request.site.id, body.productId, body.variantId);
-      if (!variant) throw new ApiError('NOT_FOUND', 'That product variant does not exist.');
-      await signUp(db, {
-        websiteId: request.site.id,
-        productId: body.productId,
-        variantId: body.variantId,
-        email: body.siteVisitorEmail as string,
-        isJoinMailingList: body.isJoinMailingList,
-        language: body.language,
-      });
-      return { ok: true };
-    },
-  );
+  api.post(...at('POST /api/site-users/account/notifications/restock'), async (request) => {
+    if (await limiter.hit(clientKey(request))) throw new ApiError('RATE_LIMITED');
+    const body = request.body;
+    const emailError = restockEmailError(body.siteVisitorEmail);
+    if (emailError)
+      throw new ApiError('VALIDATION_FAILED', emailError, { errors: { siteVisitorEmail: emailError } });
+    const variant = await findVariant(db, request.site.id, body.productId, body.variantId);
+    if (!variant) throw new ApiError('NOT_FOUND', 'That product variant does not exist.');
+    await signUp(db, {
+      websiteId: request.site.id,
+      productId: body.productId,
+      variantId: body.variantId,
+      email: body.siteVisitorEmail as string,
+      isJoinMailingList: body.isJoinMailingList,
+      language: body.language,
+    });
+    return { ok: true };
+  });
 
   api.get(
-    '/api/site-users/account/notifications/restock/groups',
-    {
-      schema: schemaOf('GET /api/site-users/account/notifications/restock/groups'),
-      preValidation: requireOwner,
-    },
+    ...at('GET /api/site-users/account/notifications/restock/groups', { preValidation: requireOwner }),
     async (request) => {
       const query = request.query;
       const rows = await listGroups(db, request.site.id, decodeCursor(query.cursor, 2));
@@ -77,8 +69,7 @@ export async function restockRoutes(app: FastifyInstance) {
   );
 
   api.get(
-    '/api/site-users/account/notifications/restock',
-    { schema: schemaOf('GET /api/site-users/account/notifications/restock'), preValidation: requireOwner },
+    ...at('GET /api/site-users/account/notifications/restock', { preValidation: requireOwner }),
     async (request) => {
       const query = request.query;
       const rows = await listSignups(
@@ -94,11 +85,7 @@ export async function restockRoutes(app: FastifyInstance) {
   );
 
   api.post(
-    '/api/site-users/account/notifications/restock/send',
-    {
-      schema: schemaOf('POST /api/site-users/account/notifications/restock/send'),
-      preValidation: requireOwner,
-    },
+    ...at('POST /api/site-users/account/notifications/restock/send', { preValidation: requireOwner }),
     async (request) => {
       const body = request.body;
       const result = await sendRestock(db, {
@@ -117,11 +104,7 @@ export async function restockRoutes(app: FastifyInstance) {
   );
 
   api.post(
-    '/api/site-users/account/notifications/restock/send/all',
-    {
-      schema: schemaOf('POST /api/site-users/account/notifications/restock/send/all'),
-      preValidation: requireOwner,
-    },
+    ...at('POST /api/site-users/account/notifications/restock/send/all', { preValidation: requireOwner }),
     async (request) => {
       const body = request.body;
       const results = [];

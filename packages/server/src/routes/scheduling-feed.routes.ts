@@ -3,7 +3,7 @@ import { requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
 import { payForBooking } from '../services/scheduling/booking-payment';
 import { feedStatus, issueFeed, revokeFeed, staffFeed } from '../services/scheduling/calendar-feed';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import { cartOwner, setCartCookies } from './cart-identity';
 
 /** A feed is fetched by calendar servers every few minutes to hours: 60 per address per 10 minutes. */
@@ -37,8 +37,7 @@ export async function schedulingFeedRoutes(app: FastifyInstance) {
   );
 
   api.post(
-    '/api/scheduling/manage/:token/pay',
-    { config: { limit: PAY_LIMIT }, schema: schemaOf('POST /api/scheduling/manage/:token/pay') },
+    ...at('POST /api/scheduling/manage/:token/pay', { config: { limit: PAY_LIMIT } }),
     async (request, reply) => {
       const line = valueOrFail(
         await payForBooking(db, request.site.id, cartOwner(request), request.params.token),
@@ -56,25 +55,16 @@ export async function schedulingFeedRoutes(app: FastifyInstance) {
     });
     owner.addHook('preValidation', requireOwner);
     const api = zodRoutes(owner);
-    api.get(
-      '/api/studio/scheduling/staff/:staffId/calendar-feed',
-      { schema: schemaOf('GET /api/studio/scheduling/staff/:staffId/calendar-feed') },
-      async (request) => valueOrFail(await feedStatus(db, request.site.id, request.params.staffId)),
+    api.get(...at('GET /api/studio/scheduling/staff/:staffId/calendar-feed'), async (request) =>
+      valueOrFail(await feedStatus(db, request.site.id, request.params.staffId)),
     );
-    api.post(
-      '/api/studio/scheduling/staff/:staffId/calendar-feed',
-      { schema: schemaOf('POST /api/studio/scheduling/staff/:staffId/calendar-feed') },
-      async (request, reply) =>
-        reply.code(201).send(valueOrFail(await issueFeed(db, request.site, request.params.staffId))),
+    api.post(...at('POST /api/studio/scheduling/staff/:staffId/calendar-feed'), async (request, reply) =>
+      reply.code(201).send(valueOrFail(await issueFeed(db, request.site, request.params.staffId))),
     );
-    api.delete(
-      '/api/studio/scheduling/staff/:staffId/calendar-feed',
-      { schema: schemaOf('DELETE /api/studio/scheduling/staff/:staffId/calendar-feed') },
-      async (request) => {
-        valueOrFail(await feedStatus(db, request.site.id, request.params.staffId));
-        await revokeFeed(db, request.site.id, request.params.staffId);
-        return { ok: true };
-      },
-    );
+    api.delete(...at('DELETE /api/studio/scheduling/staff/:staffId/calendar-feed'), async (request) => {
+      valueOrFail(await feedStatus(db, request.site.id, request.params.staffId));
+      await revokeFeed(db, request.site.id, request.params.staffId);
+      return { ok: true };
+    });
   });
 }

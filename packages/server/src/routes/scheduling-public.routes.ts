@@ -11,7 +11,7 @@ import {
 } from '../services/scheduling/bookings';
 import { payForBooking } from '../services/scheduling/booking-payment';
 import { usableZone } from '../services/scheduling/clock';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import { cartOwner, setCartCookies } from './cart-identity';
 
 /** Booking is a stored write the owner acts on: 20 per client address per 10 minutes. */
@@ -27,44 +27,35 @@ export async function schedulingPublicRoutes(app: FastifyInstance) {
   const db = app.database.db;
   const api = zodRoutes(app);
 
-  api.get(
-    '/api/scheduling/types',
-    { schema: schemaOf('GET /api/scheduling/types') },
-    async (request, reply) => {
-      const types = await bookableTypes(db, request.site.id);
-      reply.header('cache-control', 'public, max-age=30');
-      return { timeZone: usableZone(request.site.timeZone), types };
-    },
-  );
+  api.get(...at('GET /api/scheduling/types'), async (request, reply) => {
+    const types = await bookableTypes(db, request.site.id);
+    reply.header('cache-control', 'public, max-age=30');
+    return { timeZone: usableZone(request.site.timeZone), types };
+  });
 
-  api.get(
-    '/api/scheduling/types/:typeId/availability',
-    { schema: schemaOf('GET /api/scheduling/types/:typeId/availability') },
-    async (request, reply) => {
-      const { month, staffId } = request.query;
-      const answer = valueOrFail(
-        await monthAvailability(db, request.site, request.params.typeId, month, { staffId }),
-      );
-      // The same for every visitor: a short shared lifetime keeps a busy page's requests cheap,
-      // and a booking of a time listed meanwhile answers 409 SLOT_TAKEN.
-      reply.header('cache-control', 'public, max-age=15');
-      return {
-        timeZone: answer.timeZone,
-        typeId: request.params.typeId,
-        month,
-        slots: answer.slots.map((s) => ({
-          start: new Date(s.start).toISOString(),
-          end: new Date(s.end).toISOString(),
-          staffIds: s.staffIds,
-          seatsLeft: s.seatsLeft,
-        })),
-      };
-    },
-  );
+  api.get(...at('GET /api/scheduling/types/:typeId/availability'), async (request, reply) => {
+    const { month, staffId } = request.query;
+    const answer = valueOrFail(
+      await monthAvailability(db, request.site, request.params.typeId, month, { staffId }),
+    );
+    // The same for every visitor: a short shared lifetime keeps a busy page's requests cheap,
+    // and a booking of a time listed meanwhile answers 409 SLOT_TAKEN.
+    reply.header('cache-control', 'public, max-age=15');
+    return {
+      timeZone: answer.timeZone,
+      typeId: request.params.typeId,
+      month,
+      slots: answer.slots.map((s) => ({
+        start: new Date(s.start).toISOString(),
+        end: new Date(s.end).toISOString(),
+        staffIds: s.staffIds,
+        seatsLeft: s.seatsLeft,
+      })),
+    };
+  });
 
   api.post(
-    '/api/scheduling/bookings',
-    { schema: schemaOf('POST /api/scheduling/bookings'), config: { limit: BOOK_LIMIT } },
+    ...at('POST /api/scheduling/bookings', { config: { limit: BOOK_LIMIT } }),
     async (request, reply) => {
       const booked = valueOrFail(await createBooking(db, request.site, request.body));
       if (booked.paymentRequired) {
@@ -85,38 +76,26 @@ export async function schedulingPublicRoutes(app: FastifyInstance) {
   );
 
   const manage = { config: { limit: MANAGE_LIMIT } };
-  api.get(
-    '/api/scheduling/manage/:token',
-    { ...manage, schema: schemaOf('GET /api/scheduling/manage/:token') },
-    async (request, reply) => {
-      const record = valueOrFail(await bookingByToken(db, request.site.id, request.params.token));
-      reply.header('cache-control', 'no-store');
-      return publicBookingView(record, request.site.timeZone, new Date());
-    },
-  );
-  api.post(
-    '/api/scheduling/manage/:token/reschedule',
-    { ...manage, schema: schemaOf('POST /api/scheduling/manage/:token/reschedule') },
-    async (request) => {
-      const record = valueOrFail(await bookingByToken(db, request.site.id, request.params.token));
-      const moved = valueOrFail(
-        await rescheduleBooking(db, request.site, record.booking.id, {
-          start: request.body.start,
-          byVisitor: true,
-        }),
-      );
-      return publicBookingView(moved, request.site.timeZone, new Date());
-    },
-  );
-  api.post(
-    '/api/scheduling/manage/:token/cancel',
-    { ...manage, schema: schemaOf('POST /api/scheduling/manage/:token/cancel') },
-    async (request) => {
-      const record = valueOrFail(await bookingByToken(db, request.site.id, request.params.token));
-      const cancelled = valueOrFail(
-        await cancelBooking(db, request.site.id, record.booking.id, { byVisitor: true }),
-      );
-      return publicBookingView(cancelled, request.site.timeZone, new Date());
-    },
-  );
+  api.get(...at('GET /api/scheduling/manage/:token', { ...manage }), async (request, reply) => {
+    const record = valueOrFail(await bookingByToken(db, request.site.id, request.params.token));
+    reply.header('cache-control', 'no-store');
+    return publicBookingView(record, request.site.timeZone, new Date());
+  });
+  api.post(...at('POST /api/scheduling/manage/:token/reschedule', { ...manage }), async (request) => {
+    const record = valueOrFail(await bookingByToken(db, request.site.id, request.params.token));
+    const moved = valueOrFail(
+      await rescheduleBooking(db, request.site, record.booking.id, {
+        start: request.body.start,
+        byVisitor: true,
+      }),
+    );
+    return publicBookingView(moved, request.site.timeZone, new Date());
+  });
+  api.post(...at('POST /api/scheduling/manage/:token/cancel', { ...manage }), async (request) => {
+    const record = valueOrFail(await bookingByToken(db, request.site.id, request.params.token));
+    const cancelled = valueOrFail(
+      await cancelBooking(db, request.site.id, record.booking.id, { byVisitor: true }),
+    );
+    return publicBookingView(cancelled, request.site.timeZone, new Date());
+  });
 }

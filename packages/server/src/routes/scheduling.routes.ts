@@ -18,7 +18,7 @@ import {
   saveStaff,
   saveType,
 } from '../services/scheduling/setup';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 const RANGE_DAYS_MS = 62 * 24 * 3600_000;
 
@@ -39,169 +39,101 @@ export async function schedulingRoutes(app: FastifyInstance) {
     const siteOf = (request: { site: { id: string; timeZone: string; currency: string } }) => request.site;
 
     // ---------------------------------------------------------------- appointment types
-    api.get(
-      '/api/studio/scheduling/types',
-      { schema: schemaOf('GET /api/studio/scheduling/types') },
-      async (request) => ({
-        types: await listTypes(db, request.site.id),
-        timeZone: usableZone(request.site.timeZone),
-        currency: request.site.currency,
-      }),
+    api.get(...at('GET /api/studio/scheduling/types'), async (request) => ({
+      types: await listTypes(db, request.site.id),
+      timeZone: usableZone(request.site.timeZone),
+      currency: request.site.currency,
+    }));
+    api.post(...at('POST /api/studio/scheduling/types'), async (request, reply) =>
+      reply.code(201).send(valueOrFail(await saveType(db, siteOf(request), null, request.body))),
     );
-    api.post(
-      '/api/studio/scheduling/types',
-      { schema: schemaOf('POST /api/studio/scheduling/types') },
-      async (request, reply) =>
-        reply.code(201).send(valueOrFail(await saveType(db, siteOf(request), null, request.body))),
+    api.get(...at('GET /api/studio/scheduling/types/:typeId'), async (request) =>
+      valueOrFail(await getType(db, request.site.id, request.params.typeId)),
     );
-    api.get(
-      '/api/studio/scheduling/types/:typeId',
-      { schema: schemaOf('GET /api/studio/scheduling/types/:typeId') },
-      async (request) => valueOrFail(await getType(db, request.site.id, request.params.typeId)),
+    api.put(...at('PUT /api/studio/scheduling/types/:typeId'), async (request) =>
+      valueOrFail(await saveType(db, siteOf(request), request.params.typeId, request.body)),
     );
-    api.put(
-      '/api/studio/scheduling/types/:typeId',
-      { schema: schemaOf('PUT /api/studio/scheduling/types/:typeId') },
-      async (request) =>
-        valueOrFail(await saveType(db, siteOf(request), request.params.typeId, request.body)),
-    );
-    api.delete(
-      '/api/studio/scheduling/types/:typeId',
-      { schema: schemaOf('DELETE /api/studio/scheduling/types/:typeId') },
-      async (request) => {
-        valueOrFail(await deleteType(db, request.site.id, request.params.typeId));
-        return { ok: true };
-      },
-    );
+    api.delete(...at('DELETE /api/studio/scheduling/types/:typeId'), async (request) => {
+      valueOrFail(await deleteType(db, request.site.id, request.params.typeId));
+      return { ok: true };
+    });
 
     // ---------------------------------------------------------------- staff and holidays
-    api.get(
-      '/api/studio/scheduling/staff',
-      { schema: schemaOf('GET /api/studio/scheduling/staff') },
-      async (request) => ({
-        staff: await listStaff(db, request.site.id),
-        timeZone: usableZone(request.site.timeZone),
-      }),
+    api.get(...at('GET /api/studio/scheduling/staff'), async (request) => ({
+      staff: await listStaff(db, request.site.id),
+      timeZone: usableZone(request.site.timeZone),
+    }));
+    api.post(...at('POST /api/studio/scheduling/staff'), async (request, reply) =>
+      reply.code(201).send(valueOrFail(await saveStaff(db, request.site.id, null, request.body))),
     );
-    api.post(
-      '/api/studio/scheduling/staff',
-      { schema: schemaOf('POST /api/studio/scheduling/staff') },
-      async (request, reply) =>
-        reply.code(201).send(valueOrFail(await saveStaff(db, request.site.id, null, request.body))),
+    api.get(...at('GET /api/studio/scheduling/staff/:staffId'), async (request) =>
+      valueOrFail(await getStaff(db, request.site.id, request.params.staffId)),
     );
-    api.get(
-      '/api/studio/scheduling/staff/:staffId',
-      { schema: schemaOf('GET /api/studio/scheduling/staff/:staffId') },
-      async (request) => valueOrFail(await getStaff(db, request.site.id, request.params.staffId)),
+    api.put(...at('PUT /api/studio/scheduling/staff/:staffId'), async (request) =>
+      valueOrFail(await saveStaff(db, request.site.id, request.params.staffId, request.body)),
     );
-    api.put(
-      '/api/studio/scheduling/staff/:staffId',
-      { schema: schemaOf('PUT /api/studio/scheduling/staff/:staffId') },
-      async (request) =>
-        valueOrFail(await saveStaff(db, request.site.id, request.params.staffId, request.body)),
+    api.delete(...at('DELETE /api/studio/scheduling/staff/:staffId'), async (request) => {
+      valueOrFail(await deleteStaff(db, request.site.id, request.params.staffId));
+      return { ok: true };
+    });
+    api.get(...at('GET /api/studio/scheduling/holidays'), async (request) => ({
+      holidays: await listHolidays(db, request.site.id),
+    }));
+    api.post(...at('POST /api/studio/scheduling/holidays'), async (request, reply) =>
+      reply.code(201).send(await addHoliday(db, request.site.id, request.body)),
     );
-    api.delete(
-      '/api/studio/scheduling/staff/:staffId',
-      { schema: schemaOf('DELETE /api/studio/scheduling/staff/:staffId') },
-      async (request) => {
-        valueOrFail(await deleteStaff(db, request.site.id, request.params.staffId));
-        return { ok: true };
-      },
-    );
-    api.get(
-      '/api/studio/scheduling/holidays',
-      { schema: schemaOf('GET /api/studio/scheduling/holidays') },
-      async (request) => ({
-        holidays: await listHolidays(db, request.site.id),
-      }),
-    );
-    api.post(
-      '/api/studio/scheduling/holidays',
-      { schema: schemaOf('POST /api/studio/scheduling/holidays') },
-      async (request, reply) => reply.code(201).send(await addHoliday(db, request.site.id, request.body)),
-    );
-    api.delete(
-      '/api/studio/scheduling/holidays/:holidayId',
-      { schema: schemaOf('DELETE /api/studio/scheduling/holidays/:holidayId') },
-      async (request) => {
-        valueOrFail(await removeHoliday(db, request.site.id, request.params.holidayId));
-        return { ok: true };
-      },
-    );
+    api.delete(...at('DELETE /api/studio/scheduling/holidays/:holidayId'), async (request) => {
+      valueOrFail(await removeHoliday(db, request.site.id, request.params.holidayId));
+      return { ok: true };
+    });
 
     // ---------------------------------------------------------------- calendar and bookings
-    api.get(
-      '/api/studio/scheduling/bookings',
-      { schema: schemaOf('GET /api/studio/scheduling/bookings') },
-      async (request) => {
-        const from = new Date(request.query.from);
-        const to = new Date(request.query.to);
-        if (!(from < to) || to.getTime() - from.getTime() > RANGE_DAYS_MS)
-          valueOrFail({ ok: false, reason: 'SCHEDULING_RANGE' });
-        const { bookings, blocks } = await calendarRange(db, request.site.id, {
-          from,
-          to,
-          staffId: request.query.staffId,
-        });
-        return {
-          timeZone: usableZone(request.site.timeZone),
-          bookings: bookings.map(ownerBookingView),
-          blocks,
-        };
-      },
-    );
-    api.get(
-      '/api/studio/scheduling/bookings/:bookingId',
-      { schema: schemaOf('GET /api/studio/scheduling/bookings/:bookingId') },
-      async (request) => {
-        const record = await bookingRecord(db, request.site.id, request.params.bookingId);
-        if (!record)
-          return valueOrFail({ ok: false, reason: 'SCHEDULING_NOT_FOUND', values: { what: 'That booking' } });
-        return ownerBookingView(record);
-      },
-    );
-    api.post(
-      '/api/studio/scheduling/bookings/:bookingId/reschedule',
-      { schema: schemaOf('POST /api/studio/scheduling/bookings/:bookingId/reschedule') },
-      async (request) =>
-        ownerBookingView(
-          valueOrFail(
-            await rescheduleBooking(db, siteOf(request), request.params.bookingId, {
-              ...request.body,
-              byVisitor: false,
-            }),
-          ),
+    api.get(...at('GET /api/studio/scheduling/bookings'), async (request) => {
+      const from = new Date(request.query.from);
+      const to = new Date(request.query.to);
+      if (!(from < to) || to.getTime() - from.getTime() > RANGE_DAYS_MS)
+        valueOrFail({ ok: false, reason: 'SCHEDULING_RANGE' });
+      const { bookings, blocks } = await calendarRange(db, request.site.id, {
+        from,
+        to,
+        staffId: request.query.staffId,
+      });
+      return {
+        timeZone: usableZone(request.site.timeZone),
+        bookings: bookings.map(ownerBookingView),
+        blocks,
+      };
+    });
+    api.get(...at('GET /api/studio/scheduling/bookings/:bookingId'), async (request) => {
+      const record = await bookingRecord(db, request.site.id, request.params.bookingId);
+      if (!record)
+        return valueOrFail({ ok: false, reason: 'SCHEDULING_NOT_FOUND', values: { what: 'That booking' } });
+      return ownerBookingView(record);
+    });
+    api.post(...at('POST /api/studio/scheduling/bookings/:bookingId/reschedule'), async (request) =>
+      ownerBookingView(
+        valueOrFail(
+          await rescheduleBooking(db, siteOf(request), request.params.bookingId, {
+            ...request.body,
+            byVisitor: false,
+          }),
         ),
+      ),
     );
-    api.post(
-      '/api/studio/scheduling/bookings/:bookingId/cancel',
-      { schema: schemaOf('POST /api/studio/scheduling/bookings/:bookingId/cancel') },
-      async (request) =>
-        ownerBookingView(
-          valueOrFail(
-            await cancelBooking(db, request.site.id, request.params.bookingId, { byVisitor: false }),
-          ),
-        ),
+    api.post(...at('POST /api/studio/scheduling/bookings/:bookingId/cancel'), async (request) =>
+      ownerBookingView(
+        valueOrFail(await cancelBooking(db, request.site.id, request.params.bookingId, { byVisitor: false })),
+      ),
     );
-    api.post(
-      '/api/studio/scheduling/bookings/:bookingId/no-show',
-      { schema: schemaOf('POST /api/studio/scheduling/bookings/:bookingId/no-show') },
-      async (request) =>
-        ownerBookingView(valueOrFail(await markNoShow(db, request.site.id, request.params.bookingId))),
+    api.post(...at('POST /api/studio/scheduling/bookings/:bookingId/no-show'), async (request) =>
+      ownerBookingView(valueOrFail(await markNoShow(db, request.site.id, request.params.bookingId))),
     );
-    api.post(
-      '/api/studio/scheduling/blocks',
-      { schema: schemaOf('POST /api/studio/scheduling/blocks') },
-      async (request, reply) =>
-        reply.code(201).send(valueOrFail(await addBlock(db, request.site.id, request.body))),
+    api.post(...at('POST /api/studio/scheduling/blocks'), async (request, reply) =>
+      reply.code(201).send(valueOrFail(await addBlock(db, request.site.id, request.body))),
     );
-    api.delete(
-      '/api/studio/scheduling/blocks/:blockId',
-      { schema: schemaOf('DELETE /api/studio/scheduling/blocks/:blockId') },
-      async (request) => {
-        valueOrFail(await removeBlock(db, request.site.id, request.params.blockId));
-        return { ok: true };
-      },
-    );
+    api.delete(...at('DELETE /api/studio/scheduling/blocks/:blockId'), async (request) => {
+      valueOrFail(await removeBlock(db, request.site.id, request.params.blockId));
+      return { ok: true };
+    });
   });
 }

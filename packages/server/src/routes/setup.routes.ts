@@ -7,7 +7,7 @@ import { anySiteExists, createSite } from '../services/sites/create-site';
 import { newSiteInput, normaliseHost, normaliseOrigin } from '../services/sites/site-input';
 import { launchSite, siteLaunchedAt } from '../services/sites/site-launch';
 import { starterPicture, starterSummaries } from '../starters/starters';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import { requestOrigin } from './seo.routes';
 import { parseWith } from './validate';
 
@@ -20,12 +20,12 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
   const api = zodRoutes(app);
   const hasSite = () => anySiteExists(db);
 
-  api.get('/api/setup', { schema: schemaOf('GET /api/setup') }, async (request, reply) => {
+  api.get(...at('GET /api/setup'), async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { open: !request.site && !(await hasSite()), starters: starterSummaries() };
   });
 
-  api.post('/api/setup', { schema: schemaOf('POST /api/setup') }, async (request, reply) => {
+  api.post(...at('POST /api/setup'), async (request, reply) => {
     // A host some site answers can never be set up again (nor can any once a site exists).
     if (request.site) throw new ApiError('CONFLICT', 'This site is already set up. Sign in to the studio.');
     const input = parseWith(newSiteInput, {
@@ -75,10 +75,10 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
     studio.addHook('preValidation', requireOwner);
     const owner = zodRoutes(studio);
     const answer = (launchedAt: Date | null) => ({ launchedAt: launchedAt?.toISOString() ?? null });
-    owner.get('/api/studio/launch', { schema: schemaOf('GET /api/studio/launch') }, async (request) =>
+    owner.get(...at('GET /api/studio/launch'), async (request) =>
       answer(await siteLaunchedAt(db, request.site.id)),
     );
-    owner.post('/api/studio/launch', { schema: schemaOf('POST /api/studio/launch') }, async (request) =>
+    owner.post(...at('POST /api/studio/launch'), async (request) =>
       answer(await launchSite(db, request.site.id)),
     );
   });

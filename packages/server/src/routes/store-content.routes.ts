@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
 import { createCategory, createStore, listStores } from '../services/catalog-admin/store.service';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /** The path names the website: it must be the one the request is for (its Host). */
 function checkWebsite(request: FastifyRequest, websiteId: string): void {
@@ -22,8 +22,7 @@ export async function storeContentRoutes(app: FastifyInstance) {
   const api = zodRoutes(app);
 
   api.post(
-    '/api/content-service/product/1.1/websites/:websiteId/products',
-    { schema: schemaOf('POST /api/content-service/product/1.1/websites/:websiteId/products') },
+    ...at('POST /api/content-service/product/1.1/websites/:websiteId/products'),
     async (request, reply) => {
       checkWebsite(request, request.params.websiteId);
       return reply.code(201).send(valueOrFail(await createStore(db, request.site.id, request.body)));
@@ -31,12 +30,7 @@ export async function storeContentRoutes(app: FastifyInstance) {
   );
 
   api.post(
-    '/api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories',
-    {
-      schema: schemaOf(
-        'POST /api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories',
-      ),
-    },
+    ...at('POST /api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories'),
     async (request, reply) => {
       checkWebsite(request, request.params.websiteId);
       const category = valueOrFail(
@@ -46,7 +40,5 @@ export async function storeContentRoutes(app: FastifyInstance) {
     },
   );
 
-  api.get('/api/studio/stores', { schema: schemaOf('GET /api/studio/stores') }, async (request) =>
-    listStores(db, request.site.id),
-  );
+  api.get(...at('GET /api/studio/stores'), async (request) => listStores(db, request.site.id));
 }

@@ -19,7 +19,7 @@ import {
   listTaxRules,
   updateTaxRule,
 } from '../services/store-settings/tax-rules.service';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import { commercePreferencesRoutes } from './commerce-preferences.routes';
 
 /**
@@ -34,62 +34,36 @@ export async function storeSettingsRoutes(app: FastifyInstance) {
   const api = zodRoutes(app);
   const site = (request: { site: { id: string } }) => request.site.id;
 
-  api.get(
-    '/api/studio/commerce/shipping-options',
-    { schema: schemaOf('GET /api/studio/commerce/shipping-options') },
-    (r) => listShippingOptions(db, site(r)),
+  api.get(...at('GET /api/studio/commerce/shipping-options'), (r) => listShippingOptions(db, site(r)));
+  api.post(...at('POST /api/studio/commerce/shipping-options'), async (r, reply) =>
+    reply.code(201).send(await createShippingOption(db, site(r), r.body)),
   );
-  api.post(
-    '/api/studio/commerce/shipping-options',
-    { schema: schemaOf('POST /api/studio/commerce/shipping-options') },
-    async (r, reply) => reply.code(201).send(await createShippingOption(db, site(r), r.body)),
+  api.put(...at('PUT /api/studio/commerce/shipping-options/:id'), async (r) =>
+    valueOrFail(await updateShippingOption(db, site(r), r.params.id, r.body)),
   );
-  api.put(
-    '/api/studio/commerce/shipping-options/:id',
-    { schema: schemaOf('PUT /api/studio/commerce/shipping-options/:id') },
-    async (r) => valueOrFail(await updateShippingOption(db, site(r), r.params.id, r.body)),
-  );
-  api.delete(
-    '/api/studio/commerce/shipping-options/:id',
-    { schema: schemaOf('DELETE /api/studio/commerce/shipping-options/:id') },
-    async (r) => valueOrFail(await deleteShippingOption(db, site(r), r.params.id)),
+  api.delete(...at('DELETE /api/studio/commerce/shipping-options/:id'), async (r) =>
+    valueOrFail(await deleteShippingOption(db, site(r), r.params.id)),
   );
 
-  api.get('/api/studio/commerce/tax-rules', { schema: schemaOf('GET /api/studio/commerce/tax-rules') }, (r) =>
-    listTaxRules(db, site(r)),
+  api.get(...at('GET /api/studio/commerce/tax-rules'), (r) => listTaxRules(db, site(r)));
+  api.post(...at('POST /api/studio/commerce/tax-rules'), async (r, reply) =>
+    reply.code(201).send(await createTaxRule(db, site(r), r.body)),
   );
-  api.post(
-    '/api/studio/commerce/tax-rules',
-    { schema: schemaOf('POST /api/studio/commerce/tax-rules') },
-    async (r, reply) => reply.code(201).send(await createTaxRule(db, site(r), r.body)),
+  api.put(...at('PUT /api/studio/commerce/tax-rules/:id'), async (r) =>
+    valueOrFail(await updateTaxRule(db, site(r), r.params.id, r.body)),
   );
-  api.put(
-    '/api/studio/commerce/tax-rules/:id',
-    { schema: schemaOf('PUT /api/studio/commerce/tax-rules/:id') },
-    async (r) => valueOrFail(await updateTaxRule(db, site(r), r.params.id, r.body)),
-  );
-  api.delete(
-    '/api/studio/commerce/tax-rules/:id',
-    { schema: schemaOf('DELETE /api/studio/commerce/tax-rules/:id') },
-    async (r) => valueOrFail(await deleteTaxRule(db, site(r), r.params.id)),
+  api.delete(...at('DELETE /api/studio/commerce/tax-rules/:id'), async (r) =>
+    valueOrFail(await deleteTaxRule(db, site(r), r.params.id)),
   );
 
-  api.get('/api/studio/commerce/coupons', { schema: schemaOf('GET /api/studio/commerce/coupons') }, (r) =>
-    listCoupons(db, site(r)),
+  api.get(...at('GET /api/studio/commerce/coupons'), (r) => listCoupons(db, site(r)));
+  api.post(...at('POST /api/studio/commerce/coupons'), async (r, reply) =>
+    reply.code(201).send(valueOrFail(await createCoupon(db, site(r), r.body))),
   );
-  api.post(
-    '/api/studio/commerce/coupons',
-    { schema: schemaOf('POST /api/studio/commerce/coupons') },
-    async (r, reply) => reply.code(201).send(valueOrFail(await createCoupon(db, site(r), r.body))),
+  api.put(...at('PUT /api/studio/commerce/coupons/:id'), async (r) =>
+    valueOrFail(await updateCoupon(db, site(r), r.params.id, r.body)),
   );
-  api.put(
-    '/api/studio/commerce/coupons/:id',
-    { schema: schemaOf('PUT /api/studio/commerce/coupons/:id') },
-    async (r) => valueOrFail(await updateCoupon(db, site(r), r.params.id, r.body)),
-  );
-  api.delete(
-    '/api/studio/commerce/coupons/:id',
-    { schema: schemaOf('DELETE /api/studio/commerce/coupons/:id') },
-    async (r) => valueOrFail(await deleteCoupon(db, site(r), r.params.id)),
+  api.delete(...at('DELETE /api/studio/commerce/coupons/:id'), async (r) =>
+    valueOrFail(await deleteCoupon(db, site(r), r.params.id)),
   );
 }

@@ -4,7 +4,7 @@ import { valueOrFail } from '../reasons';
 import { getBranding, saveBranding } from '../services/branding/branding.service';
 import { configuredMediaStorage } from '../services/media/configured-storage';
 import type { MediaStorage } from '../services/media/media-storage';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /**
  * Design → Brand and Embeds: the site's logo, icon, social profiles and the extra origins
@@ -18,11 +18,11 @@ export async function studioBrandingRoutes(app: FastifyInstance, options: { stor
   app.addHook('preValidation', requireOwner);
   const api = zodRoutes(app);
 
-  api.get('/api/studio/branding', { schema: schemaOf('GET /api/studio/branding') }, async (request) =>
+  api.get(...at('GET /api/studio/branding'), async (request) =>
     valueOrFail(await getBranding(db, request.site.id)),
   );
 
-  api.put('/api/studio/branding', { schema: schemaOf('PUT /api/studio/branding') }, async (request) =>
+  api.put(...at('PUT /api/studio/branding'), async (request) =>
     valueOrFail(await saveBranding(db, storage, request.site.id, request.body)),
   );
 }

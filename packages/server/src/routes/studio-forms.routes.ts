@@ -10,7 +10,7 @@ import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
 import { createForm, deleteForm, getForm, listForms, updateForm } from '../services/forms/form-admin.service';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /** The form block's type as spec §3 names it, by name or by its block code (form 9). */
 const FORM_TEMPLATE_TYPES = new Set(['form', '9']);
@@ -42,44 +42,31 @@ export async function studioFormRoutes(app: FastifyInstance) {
   app.addHook('preValidation', requireOwner);
   const api = zodRoutes(app);
 
-  api.get('/api/studio/forms', { schema: schemaOf('GET /api/studio/forms') }, async (request) => ({
+  api.get(...at('GET /api/studio/forms'), async (request) => ({
     forms: await listForms(db, request.site.id),
   }));
 
-  api.post('/api/studio/forms', { schema: schemaOf('POST /api/studio/forms') }, async (request, reply) => {
+  api.post(...at('POST /api/studio/forms'), async (request, reply) => {
     reply.status(201);
     return createForm(db, request.site.id, request.body);
   });
 
-  api.get(
-    '/api/studio/forms/:formId',
-    { schema: schemaOf('GET /api/studio/forms/:formId') },
-    async (request) => valueOrFail(await getForm(db, request.site.id, request.params.formId)),
+  api.get(...at('GET /api/studio/forms/:formId'), async (request) =>
+    valueOrFail(await getForm(db, request.site.id, request.params.formId)),
   );
 
-  api.put(
-    '/api/studio/forms/:formId',
-    { schema: schemaOf('PUT /api/studio/forms/:formId') },
-    async (request) =>
-      valueOrFail(await updateForm(db, request.site.id, request.params.formId, request.body)),
+  api.put(...at('PUT /api/studio/forms/:formId'), async (request) =>
+    valueOrFail(await updateForm(db, request.site.id, request.params.formId, request.body)),
   );
 
-  api.delete(
-    '/api/studio/forms/:formId',
-    { schema: schemaOf('DELETE /api/studio/forms/:formId') },
-    async (request) => {
-      valueOrFail(await deleteForm(db, request.site.id, request.params.formId));
-      return { ok: true };
-    },
-  );
+  api.delete(...at('DELETE /api/studio/forms/:formId'), async (request) => {
+    valueOrFail(await deleteForm(db, request.site.id, request.params.formId));
+    return { ok: true };
+  });
 
-  api.get(
-    '/api/template/GetTemplateSchema',
-    { schema: schemaOf('GET /api/template/GetTemplateSchema') },
-    async (request) => {
-      if (!FORM_TEMPLATE_TYPES.has(request.query.type.toLowerCase()))
-        throw new ApiError('NOT_FOUND', 'There is no template schema for this block type.');
-      return formTemplateSchema();
-    },
-  );
+  api.get(...at('GET /api/template/GetTemplateSchema'), async (request) => {
+    if (!FORM_TEMPLATE_TYPES.has(request.query.type.toLowerCase()))
+      throw new ApiError('NOT_FOUND', 'There is no template schema for this block type.');
+    return formTemplateSchema();
+  });
 }

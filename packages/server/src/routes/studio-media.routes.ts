@@ -16,7 +16,7 @@ import { type MediaStorage, localDiskStorage } from '../services/media/media-sto
 import { s3Storage } from '../services/media/s3-storage';
 import { PLAYABLE_TYPES, byteRange } from '../services/media/sound-and-video';
 import { inMediaLibrary } from '../services/media/media-lookup';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 import { API_MESSAGES } from '@store/api';
 
 /** Largest upload (bytes); past it the spec's "file too large". */
@@ -88,50 +88,42 @@ export async function studioMediaRoutes(app: FastifyInstance, options: { storage
     owner.addHook('preValidation', requireOwner);
     const api = zodRoutes(owner);
 
-    api.get('/api/studio/media', { schema: schemaOf('GET /api/studio/media') }, async (request) => ({
+    api.get(...at('GET /api/studio/media'), async (request) => ({
       media: await listMedia(db, request.site.id),
     }));
 
-    api.post(
-      '/api/studio/media',
-      { schema: schemaOf('POST /api/studio/media'), config: { fileUpload: true } },
-      async (request, reply) => {
-        if (!request.isMultipart())
-          throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
-        const part = await request.file();
-        if (!part) throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadFailed);
-        let body: Buffer;
-        try {
-          body = await part.toBuffer();
-        } catch {
-          throw new ApiError('PAYLOAD_TOO_LARGE', API_MESSAGES.fileTooLarge);
-        }
-        const uploaded = await uploadImage(db, storage, request.site.id, {
-          filename: part.filename,
-          mimetype: part.mimetype,
-          body,
-        });
-        if (!uploaded.ok) {
-          const answer = answerFor(uploaded);
-          // A long processing queue: the same upload succeeds a few seconds later.
-          if (uploaded.reason === 'UPLOADS_BUSY') answer.retryAfterSeconds = 5;
-          throw answer;
-        }
-        return reply.code(201).send(uploaded.value);
-      },
-    );
+    api.post(...at('POST /api/studio/media', { config: { fileUpload: true } }), async (request, reply) => {
+      if (!request.isMultipart())
+        throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
+      const part = await request.file();
+      if (!part) throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadFailed);
+      let body: Buffer;
+      try {
+        body = await part.toBuffer();
+      } catch {
+        throw new ApiError('PAYLOAD_TOO_LARGE', API_MESSAGES.fileTooLarge);
+      }
+      const uploaded = await uploadImage(db, storage, request.site.id, {
+        filename: part.filename,
+        mimetype: part.mimetype,
+        body,
+      });
+      if (!uploaded.ok) {
+        const answer = answerFor(uploaded);
+        // A long processing queue: the same upload succeeds a few seconds later.
+        if (uploaded.reason === 'UPLOADS_BUSY') answer.retryAfterSeconds = 5;
+        throw answer;
+      }
+      return reply.code(201).send(uploaded.value);
+    });
 
-    api.patch('/api/studio/media/:id', { schema: schemaOf('PATCH /api/studio/media/:id') }, async (request) =>
+    api.patch(...at('PATCH /api/studio/media/:id'), async (request) =>
       valueOrFail(await updateMedia(db, request.site.id, request.params.id, request.body)),
     );
 
-    api.delete(
-      '/api/studio/media/:id',
-      { schema: schemaOf('DELETE /api/studio/media/:id') },
-      async (request) => {
-        valueOrFail(await deleteMedia(db, storage, request.site.id, request.params.id));
-        return { ok: true };
-      },
-    );
+    api.delete(...at('DELETE /api/studio/media/:id'), async (request) => {
+      valueOrFail(await deleteMedia(db, storage, request.site.id, request.params.id));
+      return { ok: true };
+    });
   });
 }

@@ -12,7 +12,7 @@ import {
 } from '../services/studio/layouts.service';
 import { createPage, deletePage, listPages, updatePageSettings } from '../services/studio/pages.service';
 import { launchSite } from '../services/sites/site-launch';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /**
  * The studio's pages: list and create, settings, delete, and the block layout (draft
@@ -31,81 +31,59 @@ export async function studioPageRoutes(app: FastifyInstance) {
   });
   const api = zodRoutes(app);
 
-  api.get('/api/studio/session', { schema: schemaOf('GET /api/studio/session') }, async (request) => ({
+  api.get(...at('GET /api/studio/session'), async (request) => ({
     owner: { id: request.siteUser!.id, email: request.siteUser!.email },
     website: { id: request.site.id, siteTitle: request.site.siteTitle },
   }));
 
-  api.get('/api/studio/pages', { schema: schemaOf('GET /api/studio/pages') }, async (request) => ({
+  api.get(...at('GET /api/studio/pages'), async (request) => ({
     pages: await listPages(db, request.site.id),
   }));
 
-  api.post('/api/studio/pages', { schema: schemaOf('POST /api/studio/pages') }, async (request, reply) => {
+  api.post(...at('POST /api/studio/pages'), async (request, reply) => {
     const page = await createPage(db, request.site.id, request.body);
     return reply.code(201).send(page);
   });
 
-  api.put(
-    '/api/studio/pages/:id/settings',
-    { schema: schemaOf('PUT /api/studio/pages/:id/settings') },
-    async (request) =>
-      valueOrFail(
-        await updatePageSettings(db, request.site.id, request.params.id, request.body, () =>
-          requireLiveChange(request),
-        ),
+  api.put(...at('PUT /api/studio/pages/:id/settings'), async (request) =>
+    valueOrFail(
+      await updatePageSettings(db, request.site.id, request.params.id, request.body, () =>
+        requireLiveChange(request),
       ),
+    ),
   );
 
-  api.delete(
-    '/api/studio/pages/:id',
-    { schema: schemaOf('DELETE /api/studio/pages/:id') },
-    async (request) => {
-      valueOrFail(await deletePage(db, request.site.id, request.params.id));
-      return { ok: true };
-    },
-  );
+  api.delete(...at('DELETE /api/studio/pages/:id'), async (request) => {
+    valueOrFail(await deletePage(db, request.site.id, request.params.id));
+    return { ok: true };
+  });
 
-  api.get(
-    '/api/studio/pages/:id/layout',
-    { schema: schemaOf('GET /api/studio/pages/:id/layout') },
-    async (request) => valueOrFail(await getPageLayout(db, request.site.id, request.params.id)),
+  api.get(...at('GET /api/studio/pages/:id/layout'), async (request) =>
+    valueOrFail(await getPageLayout(db, request.site.id, request.params.id)),
   );
 
   // The schema checks the layout's shape; parseLayout the props of each block type, unique
   // ids and the 60-block limit, with the messages @store/blocks words for the owner.
-  api.put(
-    '/api/studio/pages/:id/layout',
-    { schema: schemaOf('PUT /api/studio/pages/:id/layout') },
-    async (request) => {
-      const layout = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
-      return valueOrFail(await saveDraft(db, request.site.id, request.params.id, layout));
-    },
-  );
+  api.put(...at('PUT /api/studio/pages/:id/layout'), async (request) => {
+    const layout = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
+    return valueOrFail(await saveDraft(db, request.site.id, request.params.id, layout));
+  });
 
-  api.post(
-    '/api/studio/pages/:id/publish',
-    { schema: schemaOf('POST /api/studio/pages/:id/publish') },
-    async (request) => {
-      const layout = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
-      return valueOrFail(await publishLayout(db, request.site.id, request.params.id, layout));
-    },
-  );
+  api.post(...at('POST /api/studio/pages/:id/publish'), async (request) => {
+    const layout = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
+    return valueOrFail(await publishLayout(db, request.site.id, request.params.id, layout));
+  });
 
-  api.post(
-    '/api/studio/pages/:id/revisions/:revisionId/restore',
-    { schema: schemaOf('POST /api/studio/pages/:id/revisions/:revisionId/restore') },
-    async (request) =>
-      valueOrFail(await restoreRevision(db, request.site.id, request.params.id, request.params.revisionId)),
+  api.post(...at('POST /api/studio/pages/:id/revisions/:revisionId/restore'), async (request) =>
+    valueOrFail(await restoreRevision(db, request.site.id, request.params.id, request.params.revisionId)),
   );
 
   // What the preview needs for product, summary and form blocks (the same data the site uses).
-  api.post('/api/studio/block-data', { schema: schemaOf('POST /api/studio/block-data') }, async (request) => {
+  api.post(...at('POST /api/studio/block-data'), async (request) => {
     const layout = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
     return (await resolveBlockData(db, request.site, layout)).data;
   });
 
   // Choices for the product, collection and form pickers.
-  api.get('/api/studio/catalog', { schema: schemaOf('GET /api/studio/catalog') }, async (request) =>
-    pickerCatalog(db, request.site),
-  );
+  api.get(...at('GET /api/studio/catalog'), async (request) => pickerCatalog(db, request.site));
 }

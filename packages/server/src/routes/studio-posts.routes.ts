@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
 import { createPost, deletePost, listPosts, updatePost } from '../services/studio/posts.service';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /** Blog posts of a blog collection: list, create, edit (text, author, date, tags, categories, image), delete. */
 export async function studioPostRoutes(app: FastifyInstance) {
@@ -11,34 +11,21 @@ export async function studioPostRoutes(app: FastifyInstance) {
   app.addHook('preValidation', requireOwner);
   const api = zodRoutes(app);
 
-  api.get(
-    '/api/studio/blogs/:blogId/posts',
-    { schema: schemaOf('GET /api/studio/blogs/:blogId/posts') },
-    async (request) => valueOrFail(await listPosts(db, request.site.id, request.params.blogId)),
+  api.get(...at('GET /api/studio/blogs/:blogId/posts'), async (request) =>
+    valueOrFail(await listPosts(db, request.site.id, request.params.blogId)),
   );
-  api.post(
-    '/api/studio/blogs/:blogId/posts',
-    { schema: schemaOf('POST /api/studio/blogs/:blogId/posts') },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(valueOrFail(await createPost(db, request.site.id, request.params.blogId, request.body.title))),
+  api.post(...at('POST /api/studio/blogs/:blogId/posts'), async (request, reply) =>
+    reply
+      .code(201)
+      .send(valueOrFail(await createPost(db, request.site.id, request.params.blogId, request.body.title))),
   );
-  api.put(
-    '/api/studio/blogs/:blogId/posts/:postId',
-    { schema: schemaOf('PUT /api/studio/blogs/:blogId/posts/:postId') },
-    async (request) => {
-      const { blogId, postId } = request.params;
-      valueOrFail(await updatePost(db, request.site.id, blogId, postId, request.body));
-      return { ok: true };
-    },
-  );
-  api.delete(
-    '/api/studio/blogs/:blogId/posts/:postId',
-    { schema: schemaOf('DELETE /api/studio/blogs/:blogId/posts/:postId') },
-    async (request) => {
-      valueOrFail(await deletePost(db, request.site.id, request.params.blogId, request.params.postId));
-      return { ok: true };
-    },
-  );
+  api.put(...at('PUT /api/studio/blogs/:blogId/posts/:postId'), async (request) => {
+    const { blogId, postId } = request.params;
+    valueOrFail(await updatePost(db, request.site.id, blogId, postId, request.body));
+    return { ok: true };
+  });
+  api.delete(...at('DELETE /api/studio/blogs/:blogId/posts/:postId'), async (request) => {
+    valueOrFail(await deletePost(db, request.site.id, request.params.blogId, request.params.postId));
+    return { ok: true };
+  });
 }

@@ -5,7 +5,7 @@ import { valueOrFail } from '../reasons';
 import { editStock, listInventory } from '../services/catalog-admin/inventory.service';
 import { getProduct, listProducts } from '../services/catalog-admin/product-read';
 import { createProduct, deleteProduct, updateProduct } from '../services/catalog-admin/products.service';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /**
  * The owner's products (list, read, create, save, delete) and inventory (list, bulk stock
@@ -17,39 +17,32 @@ export async function studioProductRoutes(app: FastifyInstance) {
   app.addHook('preValidation', requireOwner);
   const api = zodRoutes(app);
 
-  api.get('/api/studio/products', { schema: schemaOf('GET /api/studio/products') }, async (request) =>
+  api.get(...at('GET /api/studio/products'), async (request) =>
     listProducts(db, request.site, request.query, LOW_STOCK_THRESHOLD),
   );
 
-  api.get('/api/studio/products/:id', { schema: schemaOf('GET /api/studio/products/:id') }, async (request) =>
+  api.get(...at('GET /api/studio/products/:id'), async (request) =>
     valueOrFail(await getProduct(db, request.site.id, request.params.id)),
   );
 
-  api.post(
-    '/api/studio/products',
-    { schema: schemaOf('POST /api/studio/products') },
-    async (request, reply) =>
-      reply.code(201).send(valueOrFail(await createProduct(db, request.site.id, request.body))),
+  api.post(...at('POST /api/studio/products'), async (request, reply) =>
+    reply.code(201).send(valueOrFail(await createProduct(db, request.site.id, request.body))),
   );
 
-  api.put('/api/studio/products/:id', { schema: schemaOf('PUT /api/studio/products/:id') }, async (request) =>
+  api.put(...at('PUT /api/studio/products/:id'), async (request) =>
     valueOrFail(await updateProduct(db, request.site.id, request.params.id, request.body)),
   );
 
-  api.delete(
-    '/api/studio/products/:id',
-    { schema: schemaOf('DELETE /api/studio/products/:id') },
-    async (request) => {
-      valueOrFail(await deleteProduct(db, request.site.id, request.params.id));
-      return { ok: true };
-    },
-  );
+  api.delete(...at('DELETE /api/studio/products/:id'), async (request) => {
+    valueOrFail(await deleteProduct(db, request.site.id, request.params.id));
+    return { ok: true };
+  });
 
-  api.get('/api/studio/inventory', { schema: schemaOf('GET /api/studio/inventory') }, async (request) =>
+  api.get(...at('GET /api/studio/inventory'), async (request) =>
     listInventory(db, request.site.id, request.query),
   );
 
-  api.patch('/api/studio/inventory', { schema: schemaOf('PATCH /api/studio/inventory') }, async (request) =>
+  api.patch(...at('PATCH /api/studio/inventory'), async (request) =>
     valueOrFail(await editStock(db, request.site.id, request.body.changes)),
   );
 }

@@ -4,7 +4,7 @@ import { valueOrFail } from '../reasons';
 import { getHeaderFooter, putHeaderFooter } from '../services/studio/header-footer.service';
 import { getSiteLayout, updateNavigation } from '../services/studio/navigation.service';
 import { getSiteStyles, putSiteStyles } from '../services/studio/site-styles.service';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /**
  * The site-wide parts the studio edits (spec §7): the navigation (read as the site layout,
@@ -17,36 +17,26 @@ export async function studioSiteRoutes(app: FastifyInstance) {
   app.addHook('preValidation', requireOwner);
   const api = zodRoutes(app);
 
-  api.get(
-    '/api/commondata/GetSiteLayout',
-    { schema: schemaOf('GET /api/commondata/GetSiteLayout') },
-    async (request) => valueOrFail(await getSiteLayout(db, request.site.id)),
+  api.get(...at('GET /api/commondata/GetSiteLayout'), async (request) =>
+    valueOrFail(await getSiteLayout(db, request.site.id)),
   );
 
-  api.post(
-    '/api/widget/UpdateNavigation',
-    { schema: schemaOf('POST /api/widget/UpdateNavigation') },
-    async (request) => {
-      const { fieldName, navigation } = request.body;
-      valueOrFail(await updateNavigation(db, request.site.id, fieldName, navigation.items));
-      return valueOrFail(await getSiteLayout(db, request.site.id));
-    },
-  );
+  api.post(...at('POST /api/widget/UpdateNavigation'), async (request) => {
+    const { fieldName, navigation } = request.body;
+    valueOrFail(await updateNavigation(db, request.site.id, fieldName, navigation.items));
+    return valueOrFail(await getSiteLayout(db, request.site.id));
+  });
 
-  api.get('/api/site-header-footer', { schema: schemaOf('GET /api/site-header-footer') }, async (request) =>
-    getHeaderFooter(db, request.site.id),
-  );
+  api.get(...at('GET /api/site-header-footer'), async (request) => getHeaderFooter(db, request.site.id));
 
-  api.put('/api/site-header-footer', { schema: schemaOf('PUT /api/site-header-footer') }, async (request) => {
+  api.put(...at('PUT /api/site-header-footer'), async (request) => {
     await putHeaderFooter(db, request.site.id, request.body);
     return request.body;
   });
 
-  api.get('/api/studio/site-styles', { schema: schemaOf('GET /api/studio/site-styles') }, async (request) =>
-    getSiteStyles(db, request.site.id),
-  );
+  api.get(...at('GET /api/studio/site-styles'), async (request) => getSiteStyles(db, request.site.id));
 
-  api.put('/api/studio/site-styles', { schema: schemaOf('PUT /api/studio/site-styles') }, async (request) => {
+  api.put(...at('PUT /api/studio/site-styles'), async (request) => {
     await putSiteStyles(db, request.site.id, request.body);
     return request.body;
   });

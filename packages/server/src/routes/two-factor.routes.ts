@@ -15,7 +15,7 @@ import { LANGUAGE_COOKIE, languageCookie } from '../services/languages/page-lang
 import { secretBoxFor } from '../services/payments/secret-box';
 import { startAccountSession } from './account-cookies';
 import type { SignedInUser } from '../services/site-users/sessions';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /** Wrong codes per account in 15 minutes, across sign-in tickets and the studio's calls. */
 export const CODE_ATTEMPT_LIMIT = { name: 'two-factor-account', max: 10, windowMs: 15 * 60_000 };
@@ -63,11 +63,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: { now?: Clo
   await app.register(async (scope) => {
     const api = zodRoutes(scope);
     api.post(
-      '/api/site-users/account/session/two-factor',
-      {
-        schema: schemaOf('POST /api/site-users/account/session/two-factor'),
-        config: { limit: CODE_ADDRESS_LIMIT },
-      },
+      ...at('POST /api/site-users/account/session/two-factor', { config: { limit: CODE_ADDRESS_LIMIT } }),
       async (request, reply) => {
         const outcome = await answerSignInChallenge(
           db,
@@ -93,44 +89,29 @@ export async function twoFactorRoutes(app: FastifyInstance, options: { now?: Clo
     studio.addHook('preValidation', requireOwner);
     const api = zodRoutes(studio);
 
-    api.get(
-      '/api/studio/account/two-factor',
-      { schema: schemaOf('GET /api/studio/account/two-factor') },
-      (request) => twoFactorStatus(db, staffOf(request).id),
+    api.get(...at('GET /api/studio/account/two-factor'), (request) =>
+      twoFactorStatus(db, staffOf(request).id),
     );
 
-    api.post(
-      '/api/studio/account/two-factor/setup',
-      { schema: schemaOf('POST /api/studio/account/two-factor/setup') },
-      async (request, reply) => {
-        const issuer = request.site.siteTitle || request.site.identifier;
-        const setup = valueOrFail(await beginTwoFactor(db, box(), staffOf(request), issuer));
-        return reply.code(201).send(setup);
-      },
+    api.post(...at('POST /api/studio/account/two-factor/setup'), async (request, reply) => {
+      const issuer = request.site.siteTitle || request.site.identifier;
+      const setup = valueOrFail(await beginTwoFactor(db, box(), staffOf(request), issuer));
+      return reply.code(201).send(setup);
+    });
+
+    api.post(...at('POST /api/studio/account/two-factor/confirm'), async (request) => {
+      const done = await counted(request, () =>
+        confirmTwoFactor(db, box(), staffOf(request), request.body.code, now()),
+      );
+      return { enabled: true as const, recoveryCodes: done.recoveryCodes };
+    });
+
+    api.post(...at('POST /api/studio/account/two-factor/recovery-codes'), (request) =>
+      counted(request, () => renewRecoveryCodes(db, box(), staffOf(request), request.body, now())),
     );
 
-    api.post(
-      '/api/studio/account/two-factor/confirm',
-      { schema: schemaOf('POST /api/studio/account/two-factor/confirm') },
-      async (request) => {
-        const done = await counted(request, () =>
-          confirmTwoFactor(db, box(), staffOf(request), request.body.code, now()),
-        );
-        return { enabled: true as const, recoveryCodes: done.recoveryCodes };
-      },
-    );
-
-    api.post(
-      '/api/studio/account/two-factor/recovery-codes',
-      { schema: schemaOf('POST /api/studio/account/two-factor/recovery-codes') },
-      (request) =>
-        counted(request, () => renewRecoveryCodes(db, box(), staffOf(request), request.body, now())),
-    );
-
-    api.post(
-      '/api/studio/account/two-factor/disable',
-      { schema: schemaOf('POST /api/studio/account/two-factor/disable') },
-      (request) => counted(request, () => disableTwoFactor(db, box(), staffOf(request), request.body, now())),
+    api.post(...at('POST /api/studio/account/two-factor/disable'), (request) =>
+      counted(request, () => disableTwoFactor(db, box(), staffOf(request), request.body, now())),
     );
   });
 }

@@ -11,7 +11,7 @@ import {
   resendDelivery,
   updateEndpoint,
 } from '../services/webhooks/endpoints';
-import { schemaOf, zodRoutes } from './api-schema';
+import { at, zodRoutes } from './api-schema';
 
 /**
  * Settings → Developers, webhooks: endpoints (URL, events; the signing secret shown once at
@@ -29,66 +29,46 @@ export async function webhookRoutes(app: FastifyInstance) {
     owner.addHook('preValidation', requireOwner);
     const api = zodRoutes(owner);
 
-    api.get('/api/studio/webhooks', { schema: schemaOf('GET /api/studio/webhooks') }, async (request) => ({
+    api.get(...at('GET /api/studio/webhooks'), async (request) => ({
       endpoints: await listEndpoints(db, request.site.id),
       events: [...WEBHOOK_EVENTS],
       allowPrivate: policy().allowPrivate,
     }));
 
-    api.post(
-      '/api/studio/webhooks',
-      { schema: schemaOf('POST /api/studio/webhooks') },
-      async (request, reply) => {
-        const made = valueOrFail(
-          await createEndpoint(db, request.site.id, request.body, {
-            ...policy(),
-            secrets: secretBoxFor(app.config, app.database.kind),
-          }),
-        );
-        return reply.code(201).send(made);
-      },
-    );
+    api.post(...at('POST /api/studio/webhooks'), async (request, reply) => {
+      const made = valueOrFail(
+        await createEndpoint(db, request.site.id, request.body, {
+          ...policy(),
+          secrets: secretBoxFor(app.config, app.database.kind),
+        }),
+      );
+      return reply.code(201).send(made);
+    });
 
-    api.put(
-      '/api/studio/webhooks/:id',
-      { schema: schemaOf('PUT /api/studio/webhooks/:id') },
-      async (request) => {
-        const endpoint = valueOrFail(
-          await updateEndpoint(db, request.site.id, request.params.id, request.body, policy()),
-        );
-        // Deliveries that waited for a switched-off endpoint may go now.
-        if (endpoint.enabled) app.webhooksKick?.();
-        return { endpoint };
-      },
-    );
+    api.put(...at('PUT /api/studio/webhooks/:id'), async (request) => {
+      const endpoint = valueOrFail(
+        await updateEndpoint(db, request.site.id, request.params.id, request.body, policy()),
+      );
+      // Deliveries that waited for a switched-off endpoint may go now.
+      if (endpoint.enabled) app.webhooksKick?.();
+      return { endpoint };
+    });
 
-    api.delete(
-      '/api/studio/webhooks/:id',
-      { schema: schemaOf('DELETE /api/studio/webhooks/:id') },
-      async (request) => {
-        valueOrFail(await deleteEndpoint(db, request.site.id, request.params.id));
-        return { ok: true };
-      },
-    );
+    api.delete(...at('DELETE /api/studio/webhooks/:id'), async (request) => {
+      valueOrFail(await deleteEndpoint(db, request.site.id, request.params.id));
+      return { ok: true };
+    });
 
-    api.get(
-      '/api/studio/webhooks/:id/deliveries',
-      { schema: schemaOf('GET /api/studio/webhooks/:id/deliveries') },
-      async (request) => ({
-        deliveries: valueOrFail(await listDeliveries(db, request.site.id, request.params.id)),
-      }),
-    );
+    api.get(...at('GET /api/studio/webhooks/:id/deliveries'), async (request) => ({
+      deliveries: valueOrFail(await listDeliveries(db, request.site.id, request.params.id)),
+    }));
 
-    api.post(
-      '/api/studio/webhooks/:id/deliveries/:deliveryId/resend',
-      { schema: schemaOf('POST /api/studio/webhooks/:id/deliveries/:deliveryId/resend') },
-      async (request) => {
-        const delivery = valueOrFail(
-          await resendDelivery(db, request.site.id, request.params.id, request.params.deliveryId),
-        );
-        app.webhooksKick?.();
-        return { delivery };
-      },
-    );
+    api.post(...at('POST /api/studio/webhooks/:id/deliveries/:deliveryId/resend'), async (request) => {
+      const delivery = valueOrFail(
+        await resendDelivery(db, request.site.id, request.params.id, request.params.deliveryId),
+      );
+      app.webhooksKick?.();
+      return { delivery };
+    });
   });
 }

@@ -87,7 +87,8 @@ export async function createStore(
       let urlId: string;
       if (input.urlId) {
         urlId = input.urlId;
-        if (taken.has(urlId) || isReservedSlug(urlId)) throw fieldRejection('URL_ID_TAKEN', 'urlId', { urlId });
+        if (taken.has(urlId) || isReservedSlug(urlId))
+          throw fieldRejection('URL_ID_TAKEN', 'urlId', { urlId });
       } else urlId = uniqueName(input.title, taken, 'store');
       const { max } = theRow(
         await tx
