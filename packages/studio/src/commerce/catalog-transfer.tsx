@@ -53,10 +53,10 @@ export function CatalogTransfer() {
 
   return (
     <div className="catalog-transfer">
-      <a className="btn" href="/api/studio/catalog/export?format=csv" download>
+      <a className="btn btn--plain" href="/api/studio/catalog/export?format=csv" download>
         Export CSV
       </a>
-      <label className="btn" htmlFor={inputId} aria-disabled={busy}>
+      <label className="btn btn--plain" htmlFor={inputId} aria-disabled={busy}>
         {busy ? 'Importing…' : 'Import CSV'}
       </label>
       <input
