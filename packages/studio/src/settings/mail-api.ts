@@ -26,6 +26,11 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   invitation: 'Invitation',
   'contributor-invitation': 'Invitation',
   'password-reset': 'Password reset',
+  'booking-confirmed': 'Booking confirmed',
+  'booking-rescheduled': 'Booking moved',
+  'booking-cancelled': 'Booking cancelled',
+  'booking-reminder': 'Booking reminder',
+  'booking-staff-notice': 'Booking notice to staff',
 };
 
 export function mailFailure(error: unknown): string {
