@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { smtpUrlAddress } from '../email/smtp-connection';
+import { startDrainLoop } from '../jobs/drain-loop';
 import { secretBoxFor } from '../payments/secret-box';
 import { siteRouter } from './mail-router';
 import { type MailTransport, deliverDue } from './outbox-worker';
@@ -37,39 +38,15 @@ export const outboxWorker = fp(
       hasSecretsKey: () =>
         Boolean(app.config.secretsKey) || (app.database.kind === 'pglite' && !app.config.databaseUrl),
     });
-    let running: Promise<void> | null = null;
-    let again = false;
-    let stopped = false;
-    const run = () => {
-      if (stopped) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = (async () => {
-        try {
-          while (!stopped && (await deliverDue(db, router)) > 0) {}
-        } catch (error) {
-          app.log.warn({ err: error }, 'outbox delivery failed; will retry');
-        } finally {
-          running = null;
-          if (again) {
-            again = false;
-            run();
-          }
-        }
-      })();
-    };
-    app.decorate('outboxKick', run);
-    const timer = setInterval(run, options.intervalMs ?? 2_000);
-    timer.unref();
-    app.addHook('onReady', async () => run());
-    app.addHook('onClose', async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      pooled?.close();
-      router.close();
+    const kick = startDrainLoop(app, {
+      name: 'outbox delivery',
+      intervalMs: options.intervalMs ?? 2_000,
+      drainBatch: () => deliverDue(db, router),
+      onClose: () => {
+        pooled?.close();
+        router.close();
+      },
     });
+    app.decorate('outboxKick', kick);
   },
 );

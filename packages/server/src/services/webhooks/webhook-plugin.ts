@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { startDrainLoop } from '../jobs/drain-loop';
 import { secretBoxFor } from '../payments/secret-box';
 import type { postWebhook } from './sender';
 import { deliverDueWebhooks } from './webhook-worker';
@@ -23,37 +24,11 @@ export const webhookWorker = fp(
       secrets: () => secretBoxFor(app.config, app.database.kind),
       ...(options.send ? { send: options.send } : {}),
     };
-    let running: Promise<void> | null = null;
-    let again = false;
-    let stopped = false;
-    const run = () => {
-      if (stopped) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = (async () => {
-        try {
-          while (!stopped && (await deliverDueWebhooks(db, workerOptions)) > 0) {}
-        } catch (error) {
-          app.log.warn({ err: error }, 'webhook delivery failed; will retry');
-        } finally {
-          running = null;
-          if (again) {
-            again = false;
-            run();
-          }
-        }
-      })();
-    };
-    app.decorate('webhooksKick', run);
-    const timer = setInterval(run, options.intervalMs ?? 2_000);
-    timer.unref();
-    app.addHook('onReady', async () => run());
-    app.addHook('onClose', async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+    const kick = startDrainLoop(app, {
+      name: 'webhook delivery',
+      intervalMs: options.intervalMs ?? 2_000,
+      drainBatch: () => deliverDueWebhooks(db, workerOptions),
     });
+    app.decorate('webhooksKick', kick);
   },
 );
