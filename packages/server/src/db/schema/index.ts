@@ -17,3 +17,7 @@ export * from './platform';
 export * from './scheduling-feeds';
 export * from './scheduling';
 export * from './scheduling-mail';
+export * from './subscriptions';
+export * from './members';
+export * from './sso';
+export * from './order-pages';
