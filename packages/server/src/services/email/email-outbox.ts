@@ -12,6 +12,7 @@ export type EmailKind =
   | 'order-shipped'
   | 'order-canceled'
   | 'order-refunded'
+  | 'order-review-request'
   | 'gift-card'
   | 'contributor-invitation'
   | 'password-reset'

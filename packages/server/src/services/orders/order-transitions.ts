@@ -22,6 +22,7 @@ import type { SiteRecord } from '../site.service';
 import { cancelBookingsOfOrder } from '../scheduling/booking-payment';
 import { orderStatusUrl } from './order-links';
 import { canceledMail, refundedMail, shippedMail } from './order-mail';
+import { recordFulfilment } from './review-requests';
 import { ORDER_MESSAGES, statusWord } from './order-messages';
 import {
   appendOrderEvent,
@@ -199,13 +200,16 @@ export function fulfillOrder(
       throw fieldRejection('TRACKING_REQUIRED', 'trackingNumber');
     }
     const carrier = number === null ? null : tracking.carrier || null;
+    const fulfilledAt = new Date();
     const updated = await guardedUpdate(tx, row, {
       status: 'FULFILLED',
-      fulfilledAt: new Date(),
+      fulfilledAt,
       trackingNumber: number,
       trackingCarrier: carrier,
     });
     await appendOrderEvent(tx, row, 'fulfilled', { trackingNumber: number, carrier });
+    // The reviews request mail goes some days later (review-requests.ts), once per order.
+    await recordFulfilment(tx, row, fulfilledAt);
     const view = await serializeOwnerOrder(tx, updated);
     const mail = shippedMail(
       ctx.site,
