@@ -54,6 +54,11 @@ export interface BuildAppOptions {
   pageRenderer?: PageRenderer;
   /** The clock of reset links, sign-in tickets and authenticator codes (tests move it). */
   accountClock?: () => Date;
+  /**
+   * false: this process queues webhook events but leaves sending them to the other processes
+   * (tests whose apps share one database keep deliveries to the app that owns the receiver).
+   */
+  webhookDelivery?: boolean;
 }
 
 /**
@@ -165,7 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The plugins every request passes through, in order, then the workers, then one plugin per
   // API area (plugins/index.ts, routes/index.ts: a new plugin or route area gets its line there).
   await registerEdgePlugins(app);
-  await registerWorkers(app);
+  await registerWorkers(app, { webhookDelivery: options.webhookDelivery !== false });
   await registerRoutes(app, {
     cartWritesPer10s: options.cartWritesPer10s,
     checkout: options.checkout,

@@ -58,10 +58,13 @@ export async function registerEdgePlugins(app: FastifyInstance): Promise<void> {
  * (one process at a time) and the tracking queue's consumer. Each decorates the app with
  * what routes call (`outboxKick`, `webhooksKick`, `trackingQueue`); registered before the routes.
  */
-export async function registerWorkers(app: FastifyInstance): Promise<void> {
+export async function registerWorkers(
+  app: FastifyInstance,
+  options: { webhookDelivery: boolean } = { webhookDelivery: true },
+): Promise<void> {
   await app.register(outboxWorker);
   // Webhook deliveries queued with the site's changes, signed and sent (docs/webhooks.md).
-  await app.register(webhookWorker);
+  if (options.webhookDelivery) await app.register(webhookWorker);
   // Daily tracking retention and any later periodic job: one process at a time.
   await app.register(jobScheduler);
   await app.register(trackingQueuePlugin);

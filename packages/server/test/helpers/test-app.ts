@@ -24,6 +24,9 @@ export async function createTestSite(
   const app = await buildApp({
     database,
     logger: false,
+    // Apps of other test files share this database: only a test that asks for webhook
+    // delivery runs the worker, so no other app claims (and refuses) its deliveries.
+    webhookDelivery: false,
     ...options.appOptions,
     config: {
       dataDir: '/nonexistent',

@@ -55,7 +55,7 @@ describe.each(backends)('webhook delivery through a 500 and a restart on %s', (b
 
   beforeAll(async () => {
     hooks = await receiver([500]);
-    site = await createTestSite(backend, { config });
+    site = await createTestSite(backend, { config, appOptions: { webhookDelivery: true } });
   }, 120_000);
   afterAll(async () => {
     await hooks.close();
