@@ -10,6 +10,7 @@ import { customerAccountRoutes } from './customer-account';
 import { formRoutes } from './forms';
 import { giftCardRoutes } from './gift-cards';
 import { mailSettingsRoutes } from './mail-settings';
+import { memberPlanRoutes } from './member-plans';
 import { multilingualRoutes } from './multilingual';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
@@ -86,6 +87,7 @@ export const contract = {
   ...schedulingRoutes,
   ...schedulingFeedRoutes,
   ...schedulingPaymentRoutes,
+  ...memberPlanRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Contract = typeof contract;

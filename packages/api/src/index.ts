@@ -155,3 +155,14 @@ export {
   WEEKDAYS,
 } from './scheduling';
 export { fieldErrors } from './field-errors';
+export {
+  BILLING_UNITS,
+  MEMBER_PLAN_KINDS,
+  MEMBER_PLAN_MESSAGES,
+  type MemberAreaOffer,
+  type MemberPlan,
+  type MemberPlanInput,
+  memberPlanInput,
+  memberPlanLimits,
+  memberPlanProblems,
+} from './member-plans';

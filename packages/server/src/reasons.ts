@@ -21,6 +21,7 @@ import { PLATFORM_MESSAGES as PLATFORM } from '@store/api';
 import { SCHEDULING_MESSAGES as SCHEDULING } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
 import { FORM_MESSAGES } from '@store/commerce';
+import { MEMBER_PLAN_MESSAGES as PLANS } from '@store/api';
 
 /**
  * The one table from a service's expected outcome (`reason`) to its HTTP answer: the error
@@ -239,6 +240,13 @@ export const reasonCatalogue = {
   WEBHOOK_URL_PRIVATE: { code: 'VALIDATION_FAILED', status: 400, message: PLATFORM.urlPrivate },
   WEBHOOK_URL_UNRESOLVABLE: { code: 'VALIDATION_FAILED', status: 400, message: PLATFORM.urlUnresolvable },
   WEBHOOK_SECRETS_KEY_MISSING: { code: 'UNPROCESSABLE', status: 422, message: PLATFORM.secretsKeyMissing },
+  PLAN_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: PLANS.priceRequired },
+  PLAN_KIND_FIXED: { code: 'VALIDATION_FAILED', status: 400, message: PLANS.kindFixed },
+  PLAN_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: PLANS.planNotFound },
+  PLAN_AREA_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: PLANS.areaNotFound },
+  PLAN_CLOSED: { code: 'CONFLICT', status: 409, message: PLANS.planClosed },
+  JOIN_SIGN_IN_REQUIRED: { code: 'UNAUTHORIZED', status: 401, message: PLANS.signInToJoin },
+  ALREADY_MEMBER: { code: 'CONFLICT', status: 409, message: PLANS.alreadyMember },
 } as const satisfies Record<string, { code: ErrorCode; status: number; message: string }>;
 
 export type Reason = keyof typeof reasonCatalogue;

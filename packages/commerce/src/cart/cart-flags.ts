@@ -3,8 +3,10 @@ import { ProductType } from '../product/product-types';
 
 type Entries = readonly Pick<CartEntry, 'productType' | 'quantity'>[];
 
-// Gift cards are delivered electronically, so they count as digital for shipping purposes.
-const isDigitalType = (type: number) => type === ProductType.DIGITAL || type === ProductType.GIFT_CARD;
+// Gift cards are delivered electronically and a paywall product (a member plan) is access, not
+// goods: both count as digital for shipping purposes.
+const isDigitalType = (type: number) =>
+  type === ProductType.DIGITAL || type === ProductType.GIFT_CARD || type === ProductType.PAYWALL;
 
 /**
  * Sum of entry quantities.

@@ -4,7 +4,7 @@ import { ProductType } from './product-types';
 
 /**
  * Sold out (spec §4): a physical or service product with no unlimited variant and no variant
- * with stock above 0. Digital products and gift cards are never sold out; unknown types always are.
+ * with stock above 0. Digital products, gift cards and paywall products (a member plan) are never sold out; unknown types always are.
  *
  * @example
  * isSoldOut({ ...tee, variants: [{ ...v, unlimited: false, qtyInStock: 0 }] }); // true
@@ -13,6 +13,7 @@ export function isSoldOut(product: Pick<StockFacts, 'productType' | 'variants'>)
   switch (product.productType) {
     case ProductType.DIGITAL:
     case ProductType.GIFT_CARD:
+    case ProductType.PAYWALL:
       return false;
     case ProductType.PHYSICAL:
     case ProductType.SERVICE:

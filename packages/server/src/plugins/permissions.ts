@@ -117,6 +117,12 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/commerce/orders/:id/fulfill': r('orders'),
   'POST /api/commerce/orders/:id/cancel': r('orders'),
   'POST /api/commerce/orders/:id/refund': r('orders'),
+  // Member plans: each paid plan is sold as a product (its paywall product), so who may change
+  // products prices the plans.
+  'GET /api/studio/members/areas/:areaId/plans': r('products'),
+  'POST /api/studio/members/areas/:areaId/plans': r('products'),
+  'PUT /api/studio/members/plans/:planId': r('products'),
+  'POST /api/studio/members/plans/:planId/archive': r('products'),
   // Customers: who ordered or has an account (read from the orders), their CSV export.
   'GET /api/owner/customers': r('orders'),
   'GET /api/owner/customers/export.csv': r('orders'),

@@ -18,6 +18,7 @@ import { healthRoutes } from './health.routes';
 import { inventoryRoutes } from './inventory.routes';
 import { mailSettingsRoutes } from './mail-settings.routes';
 import { metricsRoutes } from './metrics.routes';
+import { memberPlanRoutes } from './member-plans.routes';
 import { multilingualRoutes } from './multilingual.routes';
 import { newsletterRoutes } from './newsletter.routes';
 import { openApiRoutes } from './openapi.routes';
@@ -136,6 +137,8 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(schedulingRoutes);
   await app.register(schedulingPublicRoutes);
   await app.register(schedulingFeedRoutes);
+  // Member plans: the owner's plans of an area, and joining one (free at once, paid at checkout).
+  await app.register(memberPlanRoutes);
   await app.register(studioRoutes);
   // First run (the setup screen), the starters' pictures, and publishing the site.
   await app.register(setupRoutes);

@@ -1,4 +1,11 @@
-import { type CartEntry, QUANTITY_MAX, parseQuantity, tracksStock, validateAddToCart } from '@store/commerce';
+import {
+  type CartEntry,
+  ProductType,
+  QUANTITY_MAX,
+  parseQuantity,
+  tracksStock,
+  validateAddToCart,
+} from '@store/commerce';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartEntries, carts, coupons, shippingOptions } from '../db/schema/index';
@@ -205,7 +212,9 @@ export async function updateQuantity(
       if (tracksStock(line.productType) && !line.unlimited && parsed.quantity > line.qtyInStock) {
         throw new Rejection('VARIANT_OUT_OF_STOCK');
       }
-      await tx.update(cartEntries).set({ quantity: parsed.quantity }).where(eq(cartEntries.id, entryId));
+      // A member plan (paywall product) is joined once: its line stays at 1.
+      const next = line.productType === ProductType.PAYWALL ? 1 : parsed.quantity;
+      await tx.update(cartEntries).set({ quantity: next }).where(eq(cartEntries.id, entryId));
       return buildCartView(tx, site, cart);
     }),
   );

@@ -1,5 +1,5 @@
 import { STORE_CART_MESSAGES } from '@store/api';
-import { type CurrencyCode, formatMoney, tracksStock } from '@store/commerce';
+import { type CurrencyCode, formatMoney, ProductType, tracksStock } from '@store/commerce';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { theRow } from '../../db/rows';
@@ -108,6 +108,9 @@ export async function reserveCheckout(
   };
   const view = await buildCartView(tx, site, prepared);
   if (view.entries.length === 0) throw new Rejection('CART_EMPTY');
+  // A member plan is joined by an account: the membership is that account's.
+  if (!cart.siteUserId && view.entries.some((e) => e.productType === ProductType.PAYWALL))
+    throw new Rejection('JOIN_SIGN_IN_REQUIRED');
   const minimum = site.storeSettings.minimumOrderSubtotalCents;
   if (minimum > 0 && view.subtotalCents < minimum) {
     throw new Rejection('MINIMUM_SUBTOTAL', {

@@ -17,6 +17,7 @@ import { issueGiftCards, recordGiftCardRedemptions } from '../gift-cards/gift-ca
 import { type OrderRow, type SerializedOrder, serializeOrder } from '../order.service';
 import { announcePlacedOrder } from '../orders/order-placed';
 import { appendOrderEvent } from '../orders/owner-order';
+import { grantMembershipsOfOrder } from '../members/join';
 import { confirmPaidBookings } from '../scheduling/booking-payment';
 import type { SiteRecord } from '../site.service';
 import type { ReservationRow, ReservationSnapshot } from './reserve';
@@ -106,6 +107,8 @@ export async function confirmReservation(
     const bookings = await confirmPaidBookings(tx, row, snap.lines);
     if (bookings.missed.length > 0)
       await appendOrderEvent(tx, row, 'booking-hold-lost', { bookingIds: bookings.missed });
+    // Member plans: the areas the order's plans open (after the subscriptions are started, to link them).
+    await grantMembershipsOfOrder(tx, site, row, snap.lines);
     return { ok: true, placed: { order, accessToken: row.accessToken, row } } as const;
   });
 }

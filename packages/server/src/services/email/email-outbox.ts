@@ -20,7 +20,8 @@ export type EmailKind =
   | 'booking-rescheduled'
   | 'booking-cancelled'
   | 'booking-reminder'
-  | 'booking-staff-notice';
+  | 'booking-staff-notice'
+  | 'membership-confirmed';
 
 export interface OutgoingEmail {
   websiteId: string;

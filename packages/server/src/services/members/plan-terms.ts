@@ -1,11 +1,25 @@
 import type { Database, Tx } from '../../db/client';
 import type { RecurringTerms } from '../subscriptions/terms';
+import { planOfItem } from './plans';
 
-/** The renewal terms of a recurring member plan sold through its paywall product, else null. */
+/**
+ * The renewal terms of a recurring member plan sold through its paywall product, else null
+ * (a one-off or free plan, or an item that sells no plan). The plan's terms as they are when
+ * the order is paid: a later change of the plan does not touch subscriptions already running.
+ */
 export async function planTermsForItem(
-  _db: Database | Tx,
-  _websiteId: string,
-  _itemId: string,
+  db: Database | Tx,
+  websiteId: string,
+  itemId: string,
 ): Promise<RecurringTerms | null> {
-  return null;
+  const plan = await planOfItem(db, websiteId, itemId);
+  if (plan?.kind !== 'recurring' || !plan.periodUnit || !plan.periodValue) return null;
+  return {
+    kind: 'plan',
+    periodUnit: plan.periodUnit,
+    periodValue: plan.periodValue,
+    numBillingCycles: plan.numBillingCycles,
+    trialDays: plan.trialDays,
+    memberPlanId: plan.id,
+  };
 }
