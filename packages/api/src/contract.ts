@@ -24,6 +24,7 @@ import { schedulingFeedRoutes } from './scheduling-feed';
 import { schedulingPaymentRoutes } from './scheduling-payment';
 import { setupRoutes } from './setup';
 import { storeSettingsRoutes } from './store-settings';
+import { subscriptionRoutes } from './subscriptions';
 import { studioFormRoutes } from './studio-forms';
 import { studioMediaRoutes } from './studio-media';
 import { studioPageRoutes } from './studio-pages';
@@ -88,6 +89,7 @@ export const contract = {
   ...schedulingFeedRoutes,
   ...schedulingPaymentRoutes,
   ...memberPlanRoutes,
+  ...subscriptionRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Contract = typeof contract;

@@ -166,3 +166,9 @@ export {
   memberPlanLimits,
   memberPlanProblems,
 } from './member-plans';
+export {
+  SUBSCRIPTION_MESSAGES,
+  subscriptionDetail,
+  subscriptionStatus,
+  subscriptionView,
+} from './subscriptions';

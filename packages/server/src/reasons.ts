@@ -19,6 +19,7 @@ import {
 } from '@store/api';
 import { PLATFORM_MESSAGES as PLATFORM } from '@store/api';
 import { SCHEDULING_MESSAGES as SCHEDULING } from '@store/api';
+import { SUBSCRIPTION_MESSAGES as SUBSCRIPTIONS } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
 import { FORM_MESSAGES } from '@store/commerce';
 import { MEMBER_PLAN_MESSAGES as PLANS } from '@store/api';
@@ -247,6 +248,14 @@ export const reasonCatalogue = {
   PLAN_CLOSED: { code: 'CONFLICT', status: 409, message: PLANS.planClosed },
   JOIN_SIGN_IN_REQUIRED: { code: 'UNAUTHORIZED', status: 401, message: PLANS.signInToJoin },
   ALREADY_MEMBER: { code: 'CONFLICT', status: 409, message: PLANS.alreadyMember },
+  // A customer's or the owner's change to a subscription (services/subscriptions/manage.ts).
+  SUBSCRIPTION_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: SUBSCRIPTIONS.notFound },
+  SUBSCRIPTION_NOT_PAUSABLE: { code: 'CONFLICT', status: 409, message: SUBSCRIPTIONS.notPausable },
+  SUBSCRIPTION_NOT_PAUSED: { code: 'CONFLICT', status: 409, message: SUBSCRIPTIONS.notPaused },
+  SUBSCRIPTION_ENDED: { code: 'CONFLICT', status: 409, message: SUBSCRIPTIONS.ended },
+  SUBSCRIPTION_ADDRESS_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: SUBSCRIPTIONS.addressInvalid },
+  SUBSCRIPTION_CARD_REFUSED: { code: 'PAYMENT_FAILED', status: 402, message: SUBSCRIPTIONS.cardRefused },
+  RENEWAL_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: SUBSCRIPTIONS.renewalNotFound },
 } as const satisfies Record<string, { code: ErrorCode; status: number; message: string }>;
 
 export type Reason = keyof typeof reasonCatalogue;

@@ -17,6 +17,7 @@ export const commerceSections = [
   'products',
   'inventory',
   'orders',
+  'subscriptions',
   'customers',
   'reviews',
   'gift-cards',

@@ -117,6 +117,14 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/commerce/orders/:id/fulfill': r('orders'),
   'POST /api/commerce/orders/:id/cancel': r('orders'),
   'POST /api/commerce/orders/:id/refund': r('orders'),
+  // Subscriptions (Commerce → Subscriptions): whoever may change orders pauses, resumes, cancels
+  // and refunds a renewal (the order refund); the order readers read.
+  'GET /api/commerce/subscriptions': r('orders'),
+  'GET /api/commerce/subscriptions/:id': r('orders'),
+  'POST /api/commerce/subscriptions/:id/pause': r('orders'),
+  'POST /api/commerce/subscriptions/:id/resume': r('orders'),
+  'POST /api/commerce/subscriptions/:id/cancel': r('orders'),
+  'POST /api/commerce/subscriptions/:id/cycles/:cycle/refund': r('orders'),
   // Member plans: each paid plan is sold as a product (its paywall product), so who may change
   // products prices the plans.
   'GET /api/studio/members/areas/:areaId/plans': r('products'),

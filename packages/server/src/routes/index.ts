@@ -37,6 +37,7 @@ import { schedulingFeedRoutes } from './scheduling-feed.routes';
 import { schedulingPublicRoutes } from './scheduling-public.routes';
 import { schedulingRoutes } from './scheduling.routes';
 import { seoRoutes } from './seo.routes';
+import { subscriptionRoutes } from './subscriptions.routes';
 import { setupRoutes } from './setup.routes';
 import { siteUserRoutes } from './site-users.routes';
 import { staticAssetRoutes } from './static-assets.routes';
@@ -113,6 +114,8 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(orderRoutes);
   await app.register(siteUserRoutes, { now: options.accountClock });
   await app.register(customerAccountRoutes);
+  // Subscriptions: the customer's on their account page, the owner's in the studio.
+  await app.register(subscriptionRoutes, { now: options.accountClock });
   await app.register(passwordResetRoutes, { now: options.accountClock });
   await app.register(twoFactorRoutes, { now: options.accountClock });
   await app.register(formRoutes);

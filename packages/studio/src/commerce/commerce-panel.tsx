@@ -20,6 +20,11 @@ const sections: readonly (AreaSection & { id: CommerceSection })[] = [
     screen: lazy(() => import('./orders-screen').then((m) => ({ default: m.OrdersScreen }))),
   },
   {
+    id: 'subscriptions',
+    label: 'Subscriptions',
+    screen: lazy(() => import('./subscriptions-screen').then((m) => ({ default: m.SubscriptionsScreen }))),
+  },
+  {
     id: 'customers',
     label: 'Customers',
     screen: lazy(() => import('../customers/customers-screen').then((m) => ({ default: m.CustomersScreen }))),

@@ -45,6 +45,7 @@ const SECTION_CAPABILITIES: Record<string, string> = {
   'commerce/products': 'products',
   'commerce/inventory': 'inventory',
   'commerce/orders': 'orders',
+  'commerce/subscriptions': 'orders',
   'commerce/settings': 'storeSettings',
   'commerce/customers': 'orders',
   'commerce/reviews': 'reviews',

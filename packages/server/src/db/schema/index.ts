@@ -18,6 +18,7 @@ export * from './scheduling-feeds';
 export * from './scheduling';
 export * from './scheduling-mail';
 export * from './subscriptions';
+export * from './subscription-events';
 export * from './members';
 export * from './sso';
 export * from './order-pages';

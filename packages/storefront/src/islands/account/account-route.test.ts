@@ -8,6 +8,7 @@ describe('account page views', () => {
     ['', { view: 'orders' }],
     ['#orders', { view: 'orders' }],
     ['#addresses', { view: 'addresses' }],
+    ['#subscriptions', { view: 'subscriptions' }],
     ['#orders/5f0c-12ab', { view: 'order', id: '5f0c-12ab' }],
     // Anything else is the history, never an id with odd characters in an API path.
     ['#orders/../../x', { view: 'orders' }],

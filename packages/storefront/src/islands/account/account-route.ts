@@ -2,6 +2,7 @@ export type AccountRoute =
   | { view: 'orders' }
   | { view: 'order'; id: string }
   | { view: 'addresses' }
+  | { view: 'subscriptions' }
   | { view: 'forgot-password' }
   | { view: 'reset-password'; token: string };
 
@@ -17,5 +18,6 @@ export function routeOf(hash: string): AccountRoute {
   if (reset?.[1]) return { view: 'reset-password', token: reset[1] };
   const order = /^#orders\/([A-Za-z0-9-]{1,64})$/.exec(hash);
   if (order?.[1]) return { view: 'order', id: order[1] };
+  if (hash === '#subscriptions') return { view: 'subscriptions' };
   return hash === '#addresses' ? { view: 'addresses' } : { view: 'orders' };
 }

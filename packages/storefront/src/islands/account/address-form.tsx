@@ -43,6 +43,9 @@ export function AddressForm(props: {
   first: boolean;
   onSave(body: AddressInput): Promise<void>;
   onCancel(): void;
+  /** Another use of the form (a subscription's delivery address): its heading, no default box. */
+  title?: string;
+  noDefault?: boolean;
 }) {
   const [fields, setFields] = useState<Fields>(
     props.initial?.address ?? {
@@ -120,7 +123,7 @@ export function AddressForm(props: {
 
   return (
     <form className="account-form account-address-form" noValidate onSubmit={submit}>
-      <h2>{props.initial ? 'Edit address' : 'Add an address'}</h2>
+      <h2>{props.title ?? (props.initial ? 'Edit address' : 'Add an address')}</h2>
       <div className="account-form__row">
         {input('firstName')}
         {input('lastName')}
@@ -135,10 +138,12 @@ export function AddressForm(props: {
         {input('country')}
         {input('region')}
       </div>
-      <label className="account-check">
-        <input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} /> Use as
-        my default address
-      </label>
+      {!props.noDefault && (
+        <label className="account-check">
+          <input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} /> Use
+          as my default address
+        </label>
+      )}
       {errors.form && (
         <p className="field-error" role="alert">
           {errors.form}

@@ -8,6 +8,7 @@ import { type AccountRoute, routeOf } from './account-route';
 import { failureText } from './account-text';
 import { OrderDetail, OrderHistory } from './orders';
 import { ForgotPasswordForm, ResetPasswordForm } from './password-reset';
+import { SubscriptionList } from './subscriptions';
 
 type Me = { id: string; email: string; isOwner: boolean };
 
@@ -31,7 +32,7 @@ function forgetStaleSignIn(): void {
   void signOut({ cloneCart: true }).catch(() => undefined);
 }
 
-function Account() {
+function Account({ ssoLabel }: { ssoLabel: string | undefined }) {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const route = useRoute();
@@ -50,7 +51,7 @@ function Account() {
   if (route.view === 'reset-password') return <ResetPasswordForm token={route.token} />;
   if (error) return <p role="alert">{error}</p>;
   if (me === undefined) return <p className="account-loading">Loading your account…</p>;
-  if (me === null) return <AuthForms />;
+  if (me === null) return <AuthForms ssoLabel={ssoLabel} />;
   const leave = () => {
     void signOut()
       .catch(() => undefined)
@@ -68,8 +69,14 @@ function Account() {
         )}
       </p>
       <nav className="account-tabs" aria-label="Account">
-        <a href="#orders" aria-current={route.view === 'addresses' ? undefined : 'page'}>
+        <a
+          href="#orders"
+          aria-current={route.view === 'orders' || route.view === 'order' ? 'page' : undefined}
+        >
           Orders
+        </a>
+        <a href="#subscriptions" aria-current={route.view === 'subscriptions' ? 'page' : undefined}>
+          Subscriptions
         </a>
         <a href="#addresses" aria-current={route.view === 'addresses' ? 'page' : undefined}>
           Addresses
@@ -82,6 +89,8 @@ function Account() {
         <OrderDetail id={route.id} />
       ) : route.view === 'addresses' ? (
         <AddressBook />
+      ) : route.view === 'subscriptions' ? (
+        <SubscriptionList />
       ) : (
         <OrderHistory />
       )}
@@ -91,5 +100,6 @@ function Account() {
 
 /** Island entry ('account', the /account page). */
 export function mount(element: HTMLElement): void {
-  createRoot(element).render(<Account />);
+  // The site's "Continue with …" button, when sign-in with SSO is on (the page says so).
+  createRoot(element).render(<Account ssoLabel={element.dataset.ssoLabel || undefined} />);
 }
