@@ -23,6 +23,7 @@ import { schedulingRoutes } from './scheduling';
 import { schedulingFeedRoutes } from './scheduling-feed';
 import { schedulingPaymentRoutes } from './scheduling-payment';
 import { setupRoutes } from './setup';
+import { ssoRoutes } from './sso';
 import { storeSettingsRoutes } from './store-settings';
 import { subscriptionRoutes } from './subscriptions';
 import { studioFormRoutes } from './studio-forms';
@@ -88,6 +89,7 @@ export const contract = {
   ...schedulingRoutes,
   ...schedulingFeedRoutes,
   ...schedulingPaymentRoutes,
+  ...ssoRoutes,
   ...memberPlanRoutes,
   ...subscriptionRoutes,
 } as const satisfies Record<string, RouteDef>;

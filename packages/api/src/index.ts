@@ -48,6 +48,12 @@ export {
 } from './studio-branding';
 export { order } from './checkout';
 export { SETUP_MESSAGES } from './setup';
+export {
+  SSO_MESSAGES,
+  SSO_VISITOR_MESSAGES,
+  type SsoSettingsInput,
+  type SsoSettingsView,
+} from './sso';
 export { isLanguageTag, languageTag } from './multilingual';
 export { type IslandData, islandData, type IslandProduct } from './island-data';
 export type { ApiInput, ApiOutput } from './client';

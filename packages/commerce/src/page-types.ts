@@ -16,6 +16,8 @@ export const PageType = {
   /** The visitor's account page. Not in the spec's list, which has no such page. */
   customerAccount: 250,
   newsletterUnsubscribe: 300,
+  /** Sign-in with SSO: choose the provider, or why the sign-in failed. */
+  ssoPage: 400,
   /** A booking's page from its signed link (reschedule, cancel). Not in the spec's list. */
   schedulingManage: 310,
 } as const;

@@ -19,6 +19,7 @@ import {
 } from '@store/api';
 import { PLATFORM_MESSAGES as PLATFORM } from '@store/api';
 import { SCHEDULING_MESSAGES as SCHEDULING } from '@store/api';
+import { SSO_MESSAGES as SSO, SSO_VISITOR_MESSAGES as SSO_VISITOR } from '@store/api';
 import { SUBSCRIPTION_MESSAGES as SUBSCRIPTIONS } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
 import { FORM_MESSAGES } from '@store/commerce';
@@ -256,6 +257,19 @@ export const reasonCatalogue = {
   SUBSCRIPTION_ADDRESS_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: SUBSCRIPTIONS.addressInvalid },
   SUBSCRIPTION_CARD_REFUSED: { code: 'PAYMENT_FAILED', status: 402, message: SUBSCRIPTIONS.cardRefused },
   RENEWAL_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: SUBSCRIPTIONS.renewalNotFound },
+  // Sign-in with SSO (services/sso): the owner's settings, then a visitor's sign-in (shown
+  // on the SSO page, page type 400, with the status below).
+  SSO_SETTINGS_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: SSO.notConfigured },
+  SSO_SECRETS_KEY_MISSING: { code: 'UNPROCESSABLE', status: 422, message: SSO.secretsKeyMissing },
+  SSO_OFF: { code: 'NOT_FOUND', status: 404, message: SSO_VISITOR.off },
+  SSO_FLOW_EXPIRED: { code: 'BAD_REQUEST', status: 400, message: SSO_VISITOR.expired },
+  SSO_MISMATCH: { code: 'BAD_REQUEST', status: 400, message: SSO_VISITOR.mismatch },
+  SSO_PROVIDER_DOWN: { code: 'SERVICE_UNAVAILABLE', status: 503, message: SSO_VISITOR.providerDown },
+  SSO_PROVIDER_REFUSED: { code: 'UNAUTHORIZED', status: 401, message: SSO_VISITOR.refusedByProvider },
+  SSO_NO_EMAIL: { code: 'UNPROCESSABLE', status: 422, message: SSO_VISITOR.noEmail },
+  SSO_EMAIL_UNVERIFIED: { code: 'CONFLICT', status: 409, message: SSO_VISITOR.unverified },
+  SSO_STAFF_ACCOUNT: { code: 'FORBIDDEN', status: 403, message: SSO_VISITOR.staff },
+  SSO_RACE: { code: 'CONFLICT', status: 409, message: SSO_VISITOR.raced },
 } as const satisfies Record<string, { code: ErrorCode; status: number; message: string }>;
 
 export type Reason = keyof typeof reasonCatalogue;

@@ -22,6 +22,7 @@ import { attachPopupOverlay } from './popup-overlay';
 import { attachBranding } from './site-branding';
 import { attachProductExtras } from './product-extras';
 import { siteSearchResults } from './site-search-results';
+import { ssoButton } from '../services/sso/sso-settings.service';
 
 /** The page context: what templates render and `?format=json` returns (spec §3). */
 export interface PageContext {
@@ -55,6 +56,7 @@ const systemPages: Record<string, PageTypeCode> = {
   '/search': PageType.search,
   '/newsletter/unsubscribe': PageType.newsletterUnsubscribe,
   '/account': PageType.customerAccount,
+  '/account/sso': PageType.ssoPage,
 };
 
 function siteFrame(site: SiteRecord, frame: SiteFrameData, path: string) {
@@ -344,6 +346,9 @@ export async function buildPageContext(
       context.searchResults = query ? await siteSearchResults(db, site, allCollections, query) : [];
     }
     if (system === PageType.orderConfirmed) context.orderId = options.query?.orderId ?? null;
+    // The sign-in form's "Continue with …" button, when the site has sign-in with SSO on.
+    if (system === PageType.customerAccount || system === PageType.ssoPage)
+      context.sso = await ssoButton(db, site.id);
     // The cart page offers instalments for the whole cart (spec §5), under the key "cart".
     if (system === PageType.showCart)
       context.productInstallmentContext = { cart: await loadInstalmentTerms(db, site) };

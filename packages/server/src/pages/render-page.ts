@@ -138,6 +138,7 @@ function pageTitle(context: PageContext): string | null {
   if (context.pageType === PageType.orderConfirmed) return 'Order confirmed';
   if (context.pageType === PageType.search) return 'Search';
   if (context.pageType === PageType.customerAccount) return 'Account';
+  if (context.pageType === PageType.ssoPage) return 'Sign in';
   const title = (context.item?.title as string | undefined) ?? context.collection?.title;
   return title && context.collection?.urlId !== 'home' ? title : null;
 }

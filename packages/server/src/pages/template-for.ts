@@ -32,6 +32,8 @@ export function templateFor(context: PageContext): string {
       return 'scheduling-manage';
     case PageType.customerAccount:
       return 'account';
+    case PageType.ssoPage:
+      return 'sso';
     default:
       return 'page';
   }

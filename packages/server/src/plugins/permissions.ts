@@ -242,6 +242,11 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'DELETE /api/studio/webhooks/:id': r('domain'),
   'GET /api/studio/webhooks/:id/deliveries': r('domain'),
   'POST /api/studio/webhooks/:id/deliveries/:deliveryId/resend': r('domain'),
+  // Settings → Sign-in with SSO: hands visitors' sign-in to an outside provider (and the
+  // check calls the address typed), like the domain settings: the owner and admins only.
+  'GET /api/owner/sso': r('domain'),
+  'PUT /api/owner/sso': r('domain'),
+  'POST /api/owner/sso/check': r('domain'),
 };
 
 export type RouteDecision =

@@ -40,6 +40,7 @@ import { seoRoutes } from './seo.routes';
 import { subscriptionRoutes } from './subscriptions.routes';
 import { setupRoutes } from './setup.routes';
 import { siteUserRoutes } from './site-users.routes';
+import { ssoRoutes } from './sso.routes';
 import { staticAssetRoutes } from './static-assets.routes';
 import { storeContentRoutes } from './store-content.routes';
 import { storeSettingsRoutes } from './store-settings.routes';
@@ -118,6 +119,8 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(subscriptionRoutes, { now: options.accountClock });
   await app.register(passwordResetRoutes, { now: options.accountClock });
   await app.register(twoFactorRoutes, { now: options.accountClock });
+  // Sign-in with SSO: the owner's settings, and the visitor's /account/sso pages (page type 400).
+  await app.register(ssoRoutes, { renderer: options.pageRenderer, now: options.accountClock });
   await app.register(formRoutes);
   await app.register(restockRoutes);
   await app.register(reviewRoutes);

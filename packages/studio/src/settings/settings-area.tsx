@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { type AreaSection, SectionArea } from '../components/section-area';
 
-/** Site settings: contributors and roles, languages, the domain and mail, the mail outbox, API tokens and webhooks. */
+/** Site settings: contributors and roles, languages, the domain and mail, sign-in with SSO, the mail outbox, API tokens and webhooks. */
 const sections: readonly AreaSection[] = [
   {
     id: 'people',
@@ -17,6 +17,11 @@ const sections: readonly AreaSection[] = [
     id: 'domain-mail',
     label: 'Domain & mail',
     screen: lazy(() => import('./domain-mail-screen').then((m) => ({ default: m.DomainMailScreen }))),
+  },
+  {
+    id: 'sso',
+    label: 'Sign-in with SSO',
+    screen: lazy(() => import('./sso-screen').then((m) => ({ default: m.SsoScreen }))),
   },
   {
     id: 'mail',

@@ -17,6 +17,7 @@ export * from './platform';
 export * from './scheduling-feeds';
 export * from './scheduling';
 export * from './scheduling-mail';
+export * from './sso';
 export * from './subscriptions';
 export * from './subscription-events';
 export * from './members';

@@ -40,8 +40,8 @@ export function parseIssuer(
     return { ok: false, message: M.issuerScheme };
   if (url.username || url.password || url.search || url.hash || /[?#]/.test(input))
     return { ok: false, message: M.issuerPlain };
-  const issuer = url.href.replace(/\/+$/, '');
-  return { ok: true, issuer, url: new URL(issuer) };
+  // As typed (a root issuer gets its slash): the provider's `issuer` must match it exactly.
+  return { ok: true, issuer: url.href, url };
 }
 
 /** Refused before a connection is opened: the host is not one the policy lets the server call. */
@@ -69,8 +69,8 @@ export async function checkIssuerHost(hostname: string, policy: IssuerPolicy): P
 
 /** fetch for openid-client: every URL it asks for (discovery, token, keys) is checked first. */
 export function guardedFetch(policy: IssuerPolicy) {
-  return async (url: string, options: RequestInit & { signal?: AbortSignal }): Promise<Response> => {
+  return async (url: string, options: object): Promise<Response> => {
     await checkIssuerHost(new URL(url).hostname, policy);
-    return fetch(url, options);
+    return fetch(url, options as RequestInit);
   };
 }

@@ -26,13 +26,19 @@ export function sealFlow(box: SecretBox, flow: SsoFlow): string {
 }
 
 /** The flow this site's cookie holds, unexpired; null for anything else. */
-export function openFlow(box: SecretBox, websiteId: string, sealed: string | undefined, now: number): SsoFlow | null {
+export function openFlow(
+  box: SecretBox,
+  websiteId: string,
+  sealed: string | undefined,
+  now: number,
+): SsoFlow | null {
   if (!sealed || sealed.length > 4096) return null;
   const opened = box.open(sealed, sealContext(websiteId));
   if (!opened.ok) return null;
   try {
     const flow = JSON.parse(opened.value) as SsoFlow;
-    if (flow.websiteId !== websiteId || typeof flow.expiresAt !== 'number' || flow.expiresAt <= now) return null;
+    if (flow.websiteId !== websiteId || typeof flow.expiresAt !== 'number' || flow.expiresAt <= now)
+      return null;
     return flow;
   } catch {
     return null;

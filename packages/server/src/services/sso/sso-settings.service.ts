@@ -44,7 +44,11 @@ function present(site: Site, row: Row | undefined, source: SecretBoxSource): Sso
 }
 
 /** The settings as the studio reads them: the secret only as its last four characters. */
-export async function readSsoSettings(db: Database, site: Site, source: SecretBoxSource): Promise<SsoSettingsView> {
+export async function readSsoSettings(
+  db: Database,
+  site: Site,
+  source: SecretBoxSource,
+): Promise<SsoSettingsView> {
   return present(site, await rowOf(db, site.id), source);
 }
 

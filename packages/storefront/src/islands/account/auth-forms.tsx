@@ -122,11 +122,26 @@ function AuthForm({ mode, onTicket }: { mode: Mode; onTicket?(ticket: string): v
   );
 }
 
-export function AuthForms() {
+/** Sign-in with the site's own provider (docs/sso.md): a plain link, the server does the rest. */
+function SsoChoice({ label }: { label: string }) {
+  return (
+    <div className="account-sso">
+      <a className="button account-sso__button" href="/account/sso/start">
+        Continue with {label}
+      </a>
+      <p className="account-sso__or">
+        <span>or use your e-mail and password</span>
+      </p>
+    </div>
+  );
+}
+
+export function AuthForms({ ssoLabel }: { ssoLabel?: string | undefined } = {}) {
   const [ticket, setTicket] = useState('');
   if (ticket) return <CodeStepForm ticket={ticket} onRestart={() => setTicket('')} />;
   return (
     <div className="account-auth">
+      {ssoLabel && <SsoChoice label={ssoLabel} />}
       <AuthForm mode="sign-in" onTicket={setTicket} />
       <AuthForm mode="create" />
     </div>
