@@ -21,5 +21,4 @@ export * from './sso';
 export * from './subscriptions';
 export * from './subscription-events';
 export * from './members';
-export * from './sso';
 export * from './order-pages';
