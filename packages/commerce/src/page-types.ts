@@ -12,6 +12,8 @@ export const PageType = {
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,
+  /** After checkout of an order that started a subscription: what, its price wording, the first renewal. */
+  subscriptionConfirmed: 206,
   orderStatus: 211,
   /** The visitor's account page. Not in the spec's list, which has no such page. */
   customerAccount: 250,

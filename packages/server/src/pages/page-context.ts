@@ -22,6 +22,7 @@ import { attachPopupOverlay } from './popup-overlay';
 import { attachBranding } from './site-branding';
 import { attachProductExtras } from './product-extras';
 import { siteSearchResults } from './site-search-results';
+import { orderConfirmedContext } from './subscription-confirmed';
 import { ssoButton } from '../services/sso/sso-settings.service';
 
 /** The page context: what templates render and `?format=json` returns (spec §3). */
@@ -345,7 +346,9 @@ export async function buildPageContext(
       context.search = { query };
       context.searchResults = query ? await siteSearchResults(db, site, allCollections, query) : [];
     }
-    if (system === PageType.orderConfirmed) context.orderId = options.query?.orderId ?? null;
+    // An order that started a subscription is confirmed as 206 (pages/subscription-confirmed.ts).
+    if (system === PageType.orderConfirmed)
+      await orderConfirmedContext(db, site, context, options.query);
     // The sign-in form's "Continue with …" button, when the site has sign-in with SSO on.
     if (system === PageType.customerAccount || system === PageType.ssoPage)
       context.sso = await ssoButton(db, site.id);

@@ -136,6 +136,7 @@ function pageTitle(context: PageContext): string | null {
   if (context.pageType === PageType.showCart) return 'Cart';
   if (context.pageType === PageType.checkout) return 'Checkout';
   if (context.pageType === PageType.orderConfirmed) return 'Order confirmed';
+  if (context.pageType === PageType.subscriptionConfirmed) return 'Subscription confirmed';
   if (context.pageType === PageType.search) return 'Search';
   if (context.pageType === PageType.customerAccount) return 'Account';
   if (context.pageType === PageType.ssoPage) return 'Sign in';

@@ -24,6 +24,8 @@ export function templateFor(context: PageContext): string {
       return 'checkout';
     case PageType.orderConfirmed:
       return 'order-confirmed';
+    case PageType.subscriptionConfirmed:
+      return 'subscription-confirmed';
     case PageType.orderStatus:
       return 'order-status';
     case PageType.newsletterUnsubscribe:

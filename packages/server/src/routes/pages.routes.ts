@@ -44,6 +44,7 @@ const PAGE_PARAMS = ['format', 'q', 'page', 'category', 'tag', 'month', 'sort', 
  */
 const UNCACHED_TYPES = new Set<number>([
   PageType.orderConfirmed,
+  PageType.subscriptionConfirmed,
   PageType.orderStatus,
   PageType.customerAccount,
 ]);
