@@ -18,6 +18,7 @@ import { seedIfEmpty } from './seed/seed-demo-site';
 import { fixedPayments, type SitePayments, testPayments } from './services/payments/default-provider';
 import { sitePayments } from './services/payments/site-payments';
 import type { PaymentProvider } from './services/payments/payment-provider';
+import type { RenewalSettings } from './services/subscriptions/renewal-timer';
 import { ApiError } from './errors';
 import { registerEdgePlugins, registerWorkers } from './plugins/index';
 import { registerRoutes } from './routes/index';
@@ -54,6 +55,8 @@ export interface BuildAppOptions {
   pageRenderer?: PageRenderer;
   /** The clock of reset links, sign-in tickets and authenticator codes (tests move it). */
   accountClock?: () => Date;
+  /** Subscription renewals: their clock and how often they run (tests drive both). */
+  renewals?: RenewalSettings;
   /**
    * false: this process queues webhook events but leaves sending them to the other processes
    * (tests whose apps share one database keep deliveries to the app that owns the receiver).
@@ -169,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The plugins every request passes through, in order, then the workers, then one plugin per
   // API area (plugins/index.ts, routes/index.ts: a new plugin or route area gets its line there).
+  app.decorate('renewalSettings', options.renewals ?? {});
   await registerEdgePlugins(app);
   await registerWorkers(app, { webhookDelivery: options.webhookDelivery !== false });
   await registerRoutes(app, {

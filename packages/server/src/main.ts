@@ -19,6 +19,26 @@ function crashPoints() {
   };
 }
 
+/**
+ * Renewal crash tests only (NODE_ENV=test): RENEWAL_CRASH_AT=claimed|charged|recorded kills the
+ * process as a renewal reaches that point; RENEWAL_NOW fixes the renewals' clock (ISO);
+ * RENEWAL_EVERY_MS and RENEWAL_STALE_SECONDS make a restarted process finish sooner, and
+ * RENEWAL_WEBSITE_ID keeps it to the test's site on a shared database.
+ */
+function renewalCrashPoints() {
+  if (process.env.NODE_ENV !== 'test') return undefined;
+  const env = process.env;
+  const at = env.RENEWAL_CRASH_AT;
+  const now = env.RENEWAL_NOW ? new Date(env.RENEWAL_NOW) : undefined;
+  return {
+    ...(now ? { clock: () => now } : {}),
+    ...(env.RENEWAL_EVERY_MS ? { everyMs: Number(env.RENEWAL_EVERY_MS), firstMs: 0 } : {}),
+    ...(env.RENEWAL_STALE_SECONDS ? { staleSeconds: Number(env.RENEWAL_STALE_SECONDS) } : {}),
+    ...(env.RENEWAL_WEBSITE_ID ? { websiteId: env.RENEWAL_WEBSITE_ID } : {}),
+    ...(at ? { reached: (point: string) => point === at && process.kill(process.pid, 'SIGKILL') } : {}),
+  };
+}
+
 /** `npm start`: validate configuration, build the app, listen, shut down gracefully. */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -33,7 +53,7 @@ async function main(): Promise<void> {
   }
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ config, checkout: crashPoints() });
+    app = await buildApp({ config, checkout: crashPoints(), renewals: renewalCrashPoints() });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`${error.message}\n`);

@@ -15,6 +15,7 @@ const TEST_NUMBERS: Record<string, string> = {
   '4242424242424242': 'pm_card_visa',
   '4000000000000002': 'pm_card_chargeDeclined',
   '4000002760003184': 'pm_card_threeDSecure2Required',
+  '4000000000000341': 'pm_card_chargeCustomerFail',
 };
 
 /** `POST /v1/payment_methods` with a card: a test PaymentMethod for a test number, else a decline. */

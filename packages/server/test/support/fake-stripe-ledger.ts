@@ -18,6 +18,8 @@ export interface FakeIntent {
   metadata: Record<string, string>;
   next_action: Record<string, unknown> | null;
   payment_method: string | null;
+  customer: string | null;
+  setup_future_usage: 'off_session' | 'on_session' | null;
   allowed_payment_method_types: string[];
   payment_method_types: string[];
   status: string;
@@ -55,17 +57,38 @@ export interface Answer {
 type Params = Record<string, unknown>;
 
 /** Stripe's test PaymentMethods, as its testing docs describe them. */
-const TEST_CARDS: Record<string, { decline?: { decline_code: string; message: string }; action?: true }> = {
-  pm_card_visa: {},
-  pm_card_mastercard: {},
+const TEST_CARDS: Record<
+  string,
+  {
+    decline?: { decline_code: string; message: string };
+    action?: true;
+    /** Declined when charged off-session (kept for later, then refused), like 4000 0000 0000 0341. */
+    offSessionDecline?: true;
+    brand?: string;
+    last4?: string;
+  }
+> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_chargeCustomerFail: { offSessionDecline: true, brand: 'visa', last4: '0341' },
   pm_card_chargeDeclined: {
     decline: { decline_code: 'generic_decline', message: 'Your card was declined.' },
   },
   pm_card_chargeDeclinedInsufficientFunds: {
     decline: { decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   },
-  pm_card_threeDSecure2Required: { action: true },
+  pm_card_threeDSecure2Required: { action: true, brand: 'visa', last4: '3184' },
 };
+
+/** A customer and the cards kept for it. */
+export interface FakeCustomer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
 
 const CANCELABLE = [
   'requires_payment_method',
@@ -99,6 +122,43 @@ function money(cents: number, currency: string): string {
 /** PaymentIntents and refunds, moving through states as Stripe's do for the test cards. */
 export class FakeLedger {
   readonly intents = new Map<string, StoredIntent>();
+  readonly customers = new Map<string, FakeCustomer>();
+  /** PaymentMethod id → the customer it was kept for (setup_future_usage on a paid intent). */
+  readonly attached = new Map<string, string>();
+
+  createCustomer(params: Params): Answer {
+    const customer: FakeCustomer = {
+      id: id('cus'),
+      object: 'customer',
+      email: typeof params.email === 'string' ? params.email : null,
+      metadata: { ...((params.metadata ?? {}) as Record<string, string>) },
+      created: now(),
+      livemode: false,
+    };
+    this.customers.set(customer.id, customer);
+    return { status: 200, body: customer };
+  }
+
+  retrievePaymentMethod(pmId: string): Answer {
+    const card = TEST_CARDS[pmId];
+    if (!card)
+      return stripeError(
+        404,
+        { code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pmId}'` },
+        false,
+      );
+    return {
+      status: 200,
+      body: {
+        id: pmId,
+        object: 'payment_method',
+        type: 'card',
+        customer: this.attached.get(pmId) ?? null,
+        card: { brand: card.brand ?? 'visa', last4: card.last4 ?? '4242', exp_month: 12, exp_year: 2034 },
+        livemode: false,
+      },
+    };
+  }
 
   private missing(piId: string): Answer {
     return stripeError(
@@ -119,6 +179,9 @@ export class FakeLedger {
 
   /** The money moved: taken at once, or held for a capture. */
   private settle(intent: FakeIntent): void {
+    // A card set up for later belongs to the intent's customer from now on.
+    if (intent.setup_future_usage === 'off_session' && intent.customer && intent.payment_method)
+      this.attached.set(intent.payment_method, intent.customer);
     intent.latest_charge = id('ch');
     intent.next_action = null;
     intent.last_payment_error = null;
@@ -146,6 +209,22 @@ export class FakeLedger {
       return stripeError(400, { param: 'capture_method', message: 'Invalid capture_method' }, false);
     const types = (params.allowed_payment_method_types ??
       params.payment_method_types ?? ['card']) as string[];
+    const customer = typeof params.customer === 'string' ? params.customer : null;
+    if (customer && !this.customers.has(customer))
+      return stripeError(
+        400,
+        { code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` },
+        false,
+      );
+    const sfu = params.setup_future_usage;
+    if (sfu !== undefined && sfu !== 'off_session' && sfu !== 'on_session')
+      return stripeError(400, { param: 'setup_future_usage', message: 'Invalid setup_future_usage' }, false);
+    if (sfu && !customer)
+      return stripeError(
+        400,
+        { param: 'customer', message: 'A customer is needed to save the PaymentMethod for later.' },
+        false,
+      );
     const piId = id('pi');
     const intent: FakeIntent = {
       id: piId,
@@ -164,6 +243,8 @@ export class FakeLedger {
       metadata: { ...((params.metadata ?? {}) as Record<string, string>) },
       next_action: null,
       payment_method: null,
+      customer,
+      setup_future_usage: sfu ?? null,
       allowed_payment_method_types: types,
       payment_method_types: types,
       status: 'requires_payment_method',
@@ -171,6 +252,21 @@ export class FakeLedger {
       cancellation_reason: null,
     };
     this.intents.set(piId, { intent, confirms: 0, captures: 0, refunds: [] });
+    if (params.confirm === 'true') {
+      const offSession = params.off_session === 'true';
+      const pm = typeof params.payment_method === 'string' ? params.payment_method : '';
+      if (offSession && (!customer || this.attached.get(pm) !== customer))
+        return stripeError(
+          400,
+          {
+            code: 'resource_missing',
+            param: 'payment_method',
+            message: `The PaymentMethod '${pm}' is not attached to customer '${customer ?? ''}'.`,
+          },
+          false,
+        );
+      return this.confirm(piId, { payment_method: pm }, offSession);
+    }
     return { status: 200, body: intent };
   }
 
@@ -179,7 +275,7 @@ export class FakeLedger {
     return stored ? { status: 200, body: stored.intent } : this.missing(piId);
   }
 
-  confirm(piId: string, params: Params): Answer {
+  confirm(piId: string, params: Params, offSession = false): Answer {
     const stored = this.intents.get(piId);
     if (!stored) return this.missing(piId);
     const { intent } = stored;
@@ -199,11 +295,29 @@ export class FakeLedger {
       );
     stored.confirms += 1;
     intent.payment_method = pm;
-    if (card.decline) {
+    // Off-session nobody can pass 3-D Secure: Stripe answers authentication_required.
+    if (offSession && card.action) {
+      const error = {
+        type: 'card_error',
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+        payment_method: { id: pm },
+      };
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = error;
+      return stripeError(402, { ...error, payment_intent: intent });
+    }
+    const decline =
+      card.decline ??
+      (offSession && card.offSessionDecline
+        ? { decline_code: 'generic_decline', message: 'Your card was declined.' }
+        : undefined);
+    if (decline) {
       const error = {
         type: 'card_error',
         code: 'card_declined',
-        ...card.decline,
+        ...decline,
         payment_method: { id: pm },
       };
       intent.status = 'requires_payment_method';

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import {
   type Answer,
+  type FakeCustomer,
   type FakeIntent,
   FakeLedger,
   type StoredIntent,
@@ -11,7 +12,7 @@ import {
 } from './fake-stripe-ledger';
 import { createPaymentMethod, stripeJsAnswer } from './fake-stripe-js';
 
-export type { FakeIntent, FakeRefund, StoredIntent } from './fake-stripe-ledger';
+export type { FakeCustomer, FakeIntent, FakeRefund, StoredIntent } from './fake-stripe-ledger';
 
 /**
  * Trouble to make for the next matching requests: `drop-before` closes the connection before
@@ -31,6 +32,9 @@ export interface FakeStripe {
   port: number;
   close(): Promise<void>;
   paymentIntents: Map<string, StoredIntent>;
+  /** Customers made for kept cards, and which customer each kept PaymentMethod belongs to. */
+  customers: Map<string, FakeCustomer>;
+  attached: Map<string, string>;
   /** Requests that arrived per route ('POST /v1/payment_intents', …), replays and failures included. */
   requests: Record<string, number>;
   setNextFailure(failure: FakeFailure | null): void;
@@ -67,6 +71,8 @@ const ROUTES: { method: string; pattern: RegExp; key: string }[] = [
   { method: 'POST', pattern: /^\/v1\/refunds$/, key: 'POST /v1/refunds' },
   // Stripe.js (the stand-in's card frame) makes PaymentMethods with the publishable key.
   { method: 'POST', pattern: /^\/v1\/payment_methods$/, key: 'POST /v1/payment_methods' },
+  { method: 'POST', pattern: /^\/v1\/customers$/, key: 'POST /v1/customers' },
+  { method: 'GET', pattern: /^\/v1\/payment_methods\/([\w-]+)$/, key: 'GET /v1/payment_methods/:id' },
   { method: 'GET', pattern: /^\/v1\/balance$/, key: 'GET /v1/balance' },
   { method: 'GET', pattern: /^\/v1\/account$/, key: 'GET /v1/account' },
 ];
@@ -125,8 +131,9 @@ function authError(key: string | undefined, publishable = false): Answer | undef
 
 /**
  * A local HTTP server that speaks the part of Stripe's REST API the Stripe provider uses, for
- * tests: PaymentIntents (create, retrieve, confirm, capture, cancel), refunds, balance and
- * account, Bearer test keys, Idempotency-Key replays, and test cards by PaymentMethod id.
+ * tests: PaymentIntents (create, retrieve, confirm, capture, cancel; created with a Customer
+ * and `setup_future_usage`, or confirmed off-session at creation), Customers, PaymentMethods
+ * (kept cards' brand and last digits), refunds, balance and account, Bearer test keys, Idempotency-Key replays, and test cards by PaymentMethod id.
  * It also serves a stand-in for Stripe.js at `<url>/js/v3/` (fake-stripe-js.ts), whose card
  * frame makes PaymentMethods from Stripe's test card numbers.
  */
@@ -160,6 +167,10 @@ export async function startFakeStripe(options: { latencyMs?: number } = {}): Pro
         return ledger.refund(params);
       case 'POST /v1/payment_methods':
         return createPaymentMethod(params);
+      case 'POST /v1/customers':
+        return ledger.createCustomer(params);
+      case 'GET /v1/payment_methods/:id':
+        return ledger.retrievePaymentMethod(id ?? '');
       case 'GET /v1/balance':
         return ledger.balance();
       default:
@@ -285,6 +296,8 @@ export async function startFakeStripe(options: { latencyMs?: number } = {}): Pro
         server.closeAllConnections();
       }),
     paymentIntents: ledger.intents,
+    customers: ledger.customers,
+    attached: ledger.attached,
     requests,
     setNextFailure(next) {
       failure = next ? { ...next, left: next.times ?? 1 } : null;

@@ -31,6 +31,8 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   'booking-cancelled': 'Booking cancelled',
   'booking-reminder': 'Booking reminder',
   'booking-staff-notice': 'Booking notice to staff',
+  'subscription-payment-failed': 'Renewal payment failed',
+  'subscription-cancelled': 'Subscription ended',
 };
 
 export function mailFailure(error: unknown): string {

@@ -100,6 +100,8 @@ export const subscriptionCycles = pgTable(
     paymentReference: text('payment_reference'),
     claimedBy: text('claimed_by'),
     claimedAt: ts('claimed_at'),
+    /** The renewal took its stock before charging (0035): given back if the charge fails. */
+    stockTaken: boolean('stock_taken').notNull().default(false),
     lastError: text('last_error'),
     createdAt: createdAtColumn(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

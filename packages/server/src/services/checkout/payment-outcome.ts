@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import type { PaymentProvider, PaymentState } from '../payments/payment-provider';
 import type { SiteRecord } from '../site.service';
-import type { ReservationRow } from './reserve';
+import type { ReservationRow, ReservationSnapshot } from './reserve';
 import { confirmReservation, markReservation, type Placed, releaseReservation } from './settle';
 
 /** Where a checkout ends after the provider answered. */
@@ -20,12 +20,15 @@ export const SLOW_PAYMENT_MESSAGE =
 export const chargeKey = (reservationId: string) => `checkout:${reservationId}`;
 
 export function chargeLookup(reservation: ReservationRow) {
+  const snap = reservation.snapshot as ReservationSnapshot;
   return {
     amountCents: reservation.amountCents,
     currency: reservation.currency,
     idempotencyKey: chargeKey(reservation.id),
     capture: reservation.captureMode,
     metadata: { reservationId: reservation.id, websiteId: reservation.websiteId },
+    // A cart with a line that renews keeps the card; the lookup must ask the same way.
+    ...(snap?.renews ? { saveForLater: { email: snap.order.email } } : {}),
   };
 }
 
@@ -52,6 +55,7 @@ export async function settlePayment(
       const confirmed = await confirmReservation(db, site, reservation.id, {
         reference: answer.reference,
         captured,
+        ...(answer.saved ? { saved: answer.saved } : {}),
       });
       if (confirmed.ok) return { kind: 'placed', placed: confirmed.placed };
       // Paid after the reservation was given back (its time ran out): no order, so no money.

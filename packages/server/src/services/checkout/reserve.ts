@@ -11,6 +11,7 @@ import { type GiftCardTake, takeGiftCards } from '../gift-cards/gift-card-checko
 import type { CaptureMode } from '../payments/payment-provider';
 import type { SiteRecord } from '../site.service';
 import { appliedCouponCode, countCouponUses } from '../store-settings/coupons.service';
+import { anyLineRenews } from '../subscriptions/recurring-lines';
 
 export interface ShippingAddress {
   firstName: string;
@@ -72,6 +73,8 @@ export interface ReservationSnapshot {
   stock: [string, number][];
   /** Coupon codes whose use was counted. */
   coupons: string[];
+  /** A line renews (a subscription): the charge keeps the card for the renewals. */
+  renews?: boolean;
 }
 
 export type ReservationRow = typeof checkoutReservations.$inferSelect;
@@ -202,6 +205,7 @@ export async function reserveCheckout(
     stock,
     coupons: view.validCoupons.map((c) => c.code),
   };
+  snapshot.renews = await anyLineRenews(tx, site.id, snapshot.lines);
   const reservation = theRow(
     await tx
       .insert(checkoutReservations)

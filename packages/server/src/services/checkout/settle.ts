@@ -18,8 +18,10 @@ import { type OrderRow, type SerializedOrder, serializeOrder } from '../order.se
 import { announcePlacedOrder } from '../orders/order-placed';
 import { appendOrderEvent } from '../orders/owner-order';
 import { grantMembershipsOfOrder } from '../members/join';
+import type { SavedMethod } from '../payments/payment-provider';
 import { confirmPaidBookings } from '../scheduling/booking-payment';
 import type { SiteRecord } from '../site.service';
+import { startSubscriptionsOfOrder } from '../subscriptions/from-order';
 import type { ReservationRow, ReservationSnapshot } from './reserve';
 
 export type Placed = { order: SerializedOrder; accessToken: string; row: OrderRow };
@@ -44,7 +46,8 @@ export async function confirmReservation(
   db: Database,
   site: SiteRecord,
   reservationId: string,
-  payment: { reference: string; captured: boolean },
+  /** `saved`: the card kept for the renewals of the order's lines that renew. */
+  payment: { reference: string; captured: boolean; saved?: SavedMethod },
 ): Promise<{ ok: true; placed: Placed } | { ok: false; why: 'released' | 'missing' }> {
   return retryTransaction(db, async (tx) => {
     const reservation = await lockReservation(tx, reservationId);
@@ -107,6 +110,8 @@ export async function confirmReservation(
     const bookings = await confirmPaidBookings(tx, row, snap.lines);
     if (bookings.missed.length > 0)
       await appendOrderEvent(tx, row, 'booking-hold-lost', { bookingIds: bookings.missed });
+    // Lines that renew start their subscriptions with the order (none unless it is paid).
+    await startSubscriptionsOfOrder(tx, site, row, snap.lines, payment.saved);
     // Member plans: the areas the order's plans open (after the subscriptions are started, to link them).
     await grantMembershipsOfOrder(tx, site, row, snap.lines);
     return { ok: true, placed: { order, accessToken: row.accessToken, row } } as const;

@@ -21,6 +21,8 @@ export type EmailKind =
   | 'booking-cancelled'
   | 'booking-reminder'
   | 'booking-staff-notice'
+  | 'subscription-payment-failed'
+  | 'subscription-cancelled'
   | 'membership-confirmed';
 
 export interface OutgoingEmail {

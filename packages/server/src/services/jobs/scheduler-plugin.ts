@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency-store';
 import { pruneTracking } from '../tracking/retention';
 import { bookingTimer } from '../scheduling/booking-timer';
+import { renewalTimer } from '../subscriptions/renewal-timer';
 import { publishTimer } from './publish-timer';
 import { runIfDue, type ScheduledJob } from './run-if-due';
 import { deleteStaleRows } from './stale-rows';
@@ -28,6 +29,8 @@ export const jobScheduler = fp(
     const db = app.database.db;
     await app.register(publishTimer);
     await app.register(bookingTimer);
+    // Subscriptions that renew: charged when due, each cycle once (subscriptions/renewals.ts).
+    await app.register(renewalTimer);
     let running: Promise<void> | null = null;
     const check = () => {
       running ??= (async () => {

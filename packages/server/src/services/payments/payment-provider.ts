@@ -18,6 +18,36 @@ export interface ChargeRequest {
   description?: string;
   /** Where a redirect-based action (3-D Secure) sends the buyer back to. */
   returnUrl?: string;
+  /**
+   * Keep the card for charges made later without the buyer (subscription renewals): the
+   * answer's `saved` names it. Asked only when the cart holds a line that renews.
+   */
+  saveForLater?: { email: string };
+}
+
+/** A payment method kept at the provider for charges without the buyer present. */
+export interface SavedMethod {
+  /** The provider's customer (Stripe `cus_…`); null where the provider has none (test mode). */
+  customerRef: string | null;
+  /** What a later charge names (Stripe `pm_…`, a test-mode card token). */
+  methodRef: string;
+  /** What the customer sees of it, e.g. "Visa ending 4242". */
+  label: string | null;
+}
+
+/**
+ * A charge of a saved method without the buyer (off-session): a renewal. One per
+ * idempotency key, like `charge`; asking again with the same key answers the first result,
+ * which is how a renewal interrupted by a crash learns what its charge did.
+ */
+export interface SavedChargeRequest {
+  customerRef: string | null;
+  methodRef: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  description?: string;
 }
 
 /** What a charge request needs to be found again (no payment details). */
@@ -33,8 +63,8 @@ export type PaymentState =
   | { state: 'none' }
   | { state: 'action'; reference: string; clientSecret: string }
   | { state: 'processing'; reference: string }
-  | { state: 'authorised'; reference: string }
-  | { state: 'captured'; reference: string }
+  | { state: 'authorised'; reference: string; saved?: SavedMethod }
+  | { state: 'captured'; reference: string; saved?: SavedMethod }
   | { state: 'failed'; reference?: string; message: string }
   | { state: 'canceled'; reference?: string }
   | { state: 'unknown'; message: string };
@@ -69,6 +99,12 @@ export interface PaymentProvider {
   browser(): BrowserPaymentConfig;
   /** Charge (or authorise) once per `idempotencyKey`; the same key again answers the same payment. */
   charge(request: ChargeRequest): Promise<PaymentState>;
+  /**
+   * Charge a saved method off-session, once per key. A card that needs the buyer (3-D Secure,
+   * `authentication_required`) or is declined answers `failed`; never `action`. Providers that
+   * cannot keep cards leave it out, and renewals through them fail as declined.
+   */
+  chargeSaved?(request: SavedChargeRequest): Promise<PaymentState>;
   /** Where the payment made with this key stands, without moving money. */
   lookup(request: LookupRequest, reference?: string): Promise<PaymentState>;
   /** Void a payment that is not captured (authorised, or waiting for the buyer). */

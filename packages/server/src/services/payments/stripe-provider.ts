@@ -7,6 +7,8 @@ import type {
   PaymentProvider,
   PaymentResult,
   PaymentState,
+  SavedChargeRequest,
+  SavedMethod,
 } from './payment-provider';
 import { readStripeWebhook } from './stripe-webhook';
 import {
@@ -48,9 +50,13 @@ export function stripeApiBase(url: string | undefined): StripeProviderOptions['a
   return { host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'), port, protocol };
 }
 
-/** The first PaymentIntent call's parameters: all of them come from what a lookup also has. */
-function createParams(request: LookupRequest): Stripe.PaymentIntentCreateParams {
+/**
+ * The first PaymentIntent call's parameters: all of them come from what a lookup also has.
+ * A card kept for renewals belongs to a Customer and is set up for off-session use.
+ */
+function createParams(request: LookupRequest, customer?: string): Stripe.PaymentIntentCreateParams {
   return {
+    ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
     amount: request.amountCents,
     currency: request.currency.toLowerCase(),
     capture_method: request.capture,
@@ -167,6 +173,87 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
   }
 
+  /** The Customer a kept card belongs to: one per checkout key, so a retry makes no second one. */
+  async function customerFor(request: LookupRequest): Promise<string> {
+    const customer = await stripe.customers.create(
+      {
+        email: request.saveForLater?.email ?? '',
+        metadata: { website_id: request.metadata.websiteId },
+      },
+      { idempotencyKey: `${request.idempotencyKey}:customer` },
+    );
+    return customer.id;
+  }
+
+  /** "Visa ending 4242" for a kept card; a failure to ask leaves the label out. */
+  async function withLabel(state: PaymentState): Promise<PaymentState> {
+    if ((state.state !== 'captured' && state.state !== 'authorised') || !state.saved) return state;
+    try {
+      const method = await stripe.paymentMethods.retrieve(state.saved.methodRef);
+      const card = method.card;
+      if (!card) return state;
+      const brand = card.brand ? card.brand[0]?.toUpperCase() + card.brand.slice(1) : 'Card';
+      const saved: SavedMethod = { ...state.saved, label: `${brand} ending ${card.last4}` };
+      return { ...state, saved };
+    } catch {
+      return state;
+    }
+  }
+
+  /**
+   * A renewal: one PaymentIntent created and confirmed off-session in one call, keyed by the
+   * renewal's key, so the same key again answers the same payment (a crash's recovery). A
+   * card that needs its holder (`authentication_required`) or is declined answers `failed`.
+   */
+  async function chargeSaved(request: SavedChargeRequest): Promise<PaymentState> {
+    const invalid = checkRequest({
+      amountCents: request.amountCents,
+      currency: request.currency,
+      idempotencyKey: request.idempotencyKey,
+      capture: 'automatic',
+      metadata: { reservationId: '', websiteId: '' },
+    });
+    if (invalid) return { state: 'failed', message: invalid };
+    if (!request.customerRef || !request.methodRef)
+      return { state: 'failed', message: STRIPE_MESSAGES.notSaved };
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency.toLowerCase(),
+          customer: request.customerRef,
+          payment_method: request.methodRef,
+          off_session: true,
+          confirm: true,
+          metadata: request.metadata,
+          ...(request.description ? { description: request.description } : {}),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      const state = stateOfIntent(intent);
+      // Off-session there is nobody to finish 3-D Secure: the renewal failed.
+      if (state.state === 'action')
+        return { state: 'failed', reference: intent.id, message: STRIPE_MESSAGES.authenticationRequired };
+      return state;
+    } catch (error) {
+      const failure = failureOf(error);
+      switch (failure.kind) {
+        case 'card': {
+          const reference = failure.intent?.id;
+          const message =
+            failure.code === 'authentication_required'
+              ? STRIPE_MESSAGES.authenticationRequired
+              : failure.message;
+          return { state: 'failed', ...(reference ? { reference } : {}), message };
+        }
+        case 'unreachable':
+          return { state: 'unknown', message: failure.message };
+        default:
+          return { state: 'failed', message: failure.message };
+      }
+    }
+  }
+
   /** What to answer when Stripe refuses a cancel or capture because of the intent's state. */
   async function explainState(reference: string, fallback: string, okWhen: string): Promise<PaymentResult> {
     const found = await retrieve(reference);
@@ -189,7 +276,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (invalid) return { state: 'failed', message: invalid };
       let created: Stripe.PaymentIntent;
       try {
-        created = await stripe.paymentIntents.create(createParams(request), {
+        const customer = request.saveForLater ? await customerFor(request) : undefined;
+        created = await stripe.paymentIntents.create(createParams(request, customer), {
           idempotencyKey: `${request.idempotencyKey}:create`,
         });
       } catch (error) {
@@ -198,7 +286,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           ? { state: 'unknown', message: failure.message }
           : { state: 'failed', message: failure.message };
       }
-      return confirm(request, created.id);
+      return withLabel(await confirm(request, created.id));
+    },
+
+    async chargeSaved(request) {
+      return chargeSaved(request);
     },
 
     async lookup(request, reference) {
@@ -209,7 +301,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       try {
         // The same parameters under the same key: Stripe answers the PaymentIntent the charge
         // created, or creates one that is never confirmed (no money moves).
-        created = await stripe.paymentIntents.create(createParams(request), {
+        const customer = request.saveForLater ? await customerFor(request) : undefined;
+        created = await stripe.paymentIntents.create(createParams(request, customer), {
           idempotencyKey: `${request.idempotencyKey}:create`,
         });
       } catch (error) {

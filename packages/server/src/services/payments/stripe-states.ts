@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentState } from './payment-provider';
+import type { PaymentState, SavedMethod } from './payment-provider';
 
 /** Words for the buyer and the owner where Stripe gives none of its own. */
 export const STRIPE_MESSAGES = {
@@ -13,7 +13,19 @@ export const STRIPE_MESSAGES = {
   noWebhookSecret:
     'No webhook signing secret is configured: add the one Stripe shows for this endpoint in the payment settings.',
   noSignature: 'The Stripe-Signature header is missing.',
+  notSaved: 'No card is kept for this subscription.',
+  authenticationRequired:
+    'The card’s bank asked the cardholder to confirm this payment: they need to update or confirm their card.',
 } as const;
+
+/** The card kept for later, when the PaymentIntent set one up for off-session use. */
+function savedOf(intent: Stripe.PaymentIntent): SavedMethod | undefined {
+  if (intent.setup_future_usage !== 'off_session') return undefined;
+  const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+  const method =
+    typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+  return customer && method ? { customerRef: customer, methodRef: method, label: null } : undefined;
+}
 
 /**
  * Where a PaymentIntent stands, in checkout's words. A PaymentIntent still waiting for a card
@@ -22,10 +34,14 @@ export const STRIPE_MESSAGES = {
 export function stateOfIntent(intent: Stripe.PaymentIntent): PaymentState {
   const reference = intent.id;
   switch (intent.status) {
-    case 'succeeded':
-      return { state: 'captured', reference };
-    case 'requires_capture':
-      return { state: 'authorised', reference };
+    case 'succeeded': {
+      const saved = savedOf(intent);
+      return saved ? { state: 'captured', reference, saved } : { state: 'captured', reference };
+    }
+    case 'requires_capture': {
+      const saved = savedOf(intent);
+      return saved ? { state: 'authorised', reference, saved } : { state: 'authorised', reference };
+    }
     case 'requires_action':
       // Without the client secret the browser cannot finish it; a webhook or lookup will tell.
       return intent.client_secret
@@ -61,7 +77,7 @@ export function stateOfIntent(intent: Stripe.PaymentIntent): PaymentState {
  * retries, so nothing may be concluded.
  */
 export type StripeFailure =
-  | { kind: 'card'; message: string; intent?: Stripe.PaymentIntent }
+  | { kind: 'card'; message: string; intent?: Stripe.PaymentIntent; code?: string }
   | { kind: 'refused'; message: string }
   | { kind: 'invalid'; message: string; code?: string }
   | { kind: 'key-reused'; message: string }
@@ -77,7 +93,12 @@ function say(prefix: string, detail: string | undefined): string {
 export function failureOf(error: unknown): StripeFailure {
   const E = Stripe.errors;
   if (error instanceof E.StripeCardError) {
-    return { kind: 'card', message: error.message || STRIPE_MESSAGES.declined, intent: error.payment_intent };
+    return {
+      kind: 'card',
+      message: error.message || STRIPE_MESSAGES.declined,
+      intent: error.payment_intent,
+      ...(error.code ? { code: error.code } : {}),
+    };
   }
   if (error instanceof E.StripeAuthenticationError)
     return { kind: 'refused', message: say('The secret key was refused by Stripe', error.message) };

@@ -10,7 +10,11 @@ export interface CardInput {
   name?: string;
 }
 
-export type CardOutcome = 'success' | 'declined' | 'insufficientFunds';
+/**
+ * `declinesLater`: paid with the buyer present and kept for later, then declined on every
+ * charge made without them (a renewal), as Stripe's 4000 0000 0000 0341.
+ */
+export type CardOutcome = 'success' | 'declined' | 'insufficientFunds' | 'declinesLater';
 
 export const CARD_MESSAGES = {
   number: 'Your card number is invalid.',
@@ -25,6 +29,7 @@ const OUTCOME_BY_NUMBER: Record<string, CardOutcome> = {
   '4242424242424242': 'success',
   '4000000000000002': 'declined',
   '4000000000009995': 'insufficientFunds',
+  '4000000000000341': 'declinesLater',
 };
 
 export function luhnValid(digits: string): boolean {

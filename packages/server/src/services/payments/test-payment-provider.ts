@@ -8,18 +8,34 @@ export const TEST_TOKENS = {
   success: 'tok_visa',
   declined: 'tok_chargeDeclined',
   insufficientFunds: 'tok_insufficientFunds',
+  /** Pays at checkout, declines every renewal. */
+  declinesLater: 'tok_chargeCustomerFail',
 } as const;
 
-const MESSAGES: Record<Exclude<CardOutcome, 'success'>, string> = {
+const MESSAGES: Record<Exclude<CardOutcome, 'success' | 'declinesLater'>, string> = {
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
 };
+const DECLINED_LATER = 'Your card was declined.';
+const NOT_SAVED = 'This card was not saved for later payments.';
 const UNKNOWN_TOKEN = 'The payment details could not be processed.';
 const KEY_REUSED = 'This payment was already requested with other details.';
 const UNKNOWN_PAYMENT = 'Unknown payment.';
 
-const OUTCOME_CODE: Record<CardOutcome, string> = { success: 's', declined: 'd', insufficientFunds: 'i' };
-const CARD_TOKEN = /^(tok_card_([sdi])\d{4}_[A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{32})$/;
+const OUTCOME_CODE: Record<CardOutcome, string> = {
+  success: 's',
+  declined: 'd',
+  insufficientFunds: 'i',
+  declinesLater: 'r',
+};
+const CARD_TOKEN = /^(tok_card_([sdir])(\d{4})_[A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{32})$/;
+
+/** What the customer sees of a saved test card. */
+function labelOf(token: string): string {
+  const digits = CARD_TOKEN.exec(token)?.[3];
+  if (digits) return `Card ending ${digits}`;
+  return token === TEST_TOKENS.declinesLater ? 'Visa ending 0341' : 'Visa ending 4242';
+}
 
 export interface TestPaymentOptions {
   /** Signs the tokens the card form gets (the server secret); without it card tokens are refused. */
@@ -73,12 +89,14 @@ export function createTestPaymentProvider(options: TestPaymentOptions = {}): Pay
         return 'declined';
       case TEST_TOKENS.insufficientFunds:
         return 'insufficientFunds';
+      case TEST_TOKENS.declinesLater:
+        return 'declinesLater';
     }
     const m = CARD_TOKEN.exec(token);
     const key = await secretOf();
     if (!m || !key) return undefined;
     const expected = Buffer.from(sign(key, m[1] ?? ''));
-    const given = Buffer.from(m[3] ?? '');
+    const given = Buffer.from(m[4] ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     return (Object.keys(OUTCOME_CODE) as CardOutcome[]).find((o) => OUTCOME_CODE[o] === m[2]);
   }
@@ -100,7 +118,7 @@ export function createTestPaymentProvider(options: TestPaymentOptions = {}): Pay
       if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
         return { state: 'failed', message: 'Invalid amount.' };
       const outcome = await outcomeOf(token);
-      const paid = outcome === 'success';
+      const paid = outcome === 'success' || outcome === 'declinesLater';
       const charge = await ledger.claim({
         idempotencyKey,
         amountCents,
@@ -118,6 +136,40 @@ export function createTestPaymentProvider(options: TestPaymentOptions = {}): Pay
         charge.amountCents === amountCents &&
         charge.currency === currency &&
         charge.tokenHash === sha256(token);
+      if (!same) return { state: 'failed', message: KEY_REUSED };
+      const state = stateOf(charge);
+      // The signed token is the card kept for later: it can be charged again without the buyer.
+      if (request.saveForLater && (state.state === 'captured' || state.state === 'authorised'))
+        return { ...state, saved: { customerRef: null, methodRef: token, label: labelOf(token) } };
+      return state;
+    },
+    async chargeSaved({ methodRef, amountCents, currency, idempotencyKey }) {
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+        return { state: 'failed', message: 'Invalid amount.' };
+      const outcome = await outcomeOf(methodRef);
+      const paid = outcome === 'success';
+      const message = paid
+        ? null
+        : outcome === 'declinesLater'
+          ? DECLINED_LATER
+          : outcome
+            ? MESSAGES[outcome]
+            : NOT_SAVED;
+      const charge = await ledger.claim({
+        idempotencyKey,
+        amountCents,
+        currency,
+        tokenHash: sha256(methodRef),
+        reference: `test_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 20)}`,
+        state: paid ? 'captured' : 'failed',
+        message,
+        capturedCents: paid ? amountCents : 0,
+        refundedCents: 0,
+      });
+      const same =
+        charge.amountCents === amountCents &&
+        charge.currency === currency &&
+        charge.tokenHash === sha256(methodRef);
       return same ? stateOf(charge) : { state: 'failed', message: KEY_REUSED };
     },
     async lookup({ idempotencyKey }, reference) {
