@@ -36,6 +36,10 @@ export const analyticsRoutes = {
       revenue: z.array(
         z.object({ currency: z.string(), orders: count, grandTotalCents: count, testMode: z.boolean() }),
       ),
+      /** Donations in the range, apart from sales (revenue leaves them out). */
+      donations: z
+        .array(z.object({ currency: z.string(), totalMinor: count, count, recurringDonors: count }))
+        .default([]),
       javascriptErrors: z.array(z.object({ message: z.string(), count, lastSeen: z.string() })),
       webVitals: z.array(
         z.object({

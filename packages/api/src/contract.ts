@@ -5,6 +5,7 @@ import { analyticsRoutes } from './analytics';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
 import { contributorRoutes } from './contributors';
+import { donationRoutes } from './donations';
 import { downloadRoutes } from './downloads';
 import { customerAccountRoutes } from './customer-account';
 import { formRoutes } from './forms';
@@ -89,6 +90,7 @@ export const contract = {
   ...schedulingRoutes,
   ...schedulingFeedRoutes,
   ...schedulingPaymentRoutes,
+  ...donationRoutes,
   ...ssoRoutes,
   ...memberPlanRoutes,
   ...subscriptionRoutes,

@@ -178,3 +178,4 @@ export {
   subscriptionStatus,
   subscriptionView,
 } from './subscriptions';
+export { donationCampaign, donationRoutes, donationTotals } from './donations';

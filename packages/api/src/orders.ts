@@ -41,6 +41,8 @@ const orderSummary = z.object({
   grandTotalCents: z.number().int(),
   refundedCents: z.number().int(),
   itemCount: z.number().int(),
+  /** The order gave a donation: its donated amount counts under Donations, not sales. */
+  donation: z.boolean().optional(),
 });
 
 const ownerAnswer = z.object({ order: ownerOrder });

@@ -17,6 +17,8 @@ export interface BlockField {
     | 'collection'
     | 'form'
     | 'appointmentTypes'
+    | 'amounts'
+    | 'money'
     | 'image'
     | 'images'
     | 'checkbox';
@@ -437,6 +439,40 @@ export const blockTypes = {
       { name: 'title', label: 'Title', kind: 'text' },
       { name: 'description', label: 'Description', kind: 'textarea' },
       { name: 'appointmentTypeIds', label: 'Appointment types offered', kind: 'appointmentTypes' },
+    ],
+  },
+  // Spec block 52 (donation): visitors give an amount of their choice, once or recurring,
+  // paid through checkout (the site's hidden "Donations" store; the server checks the amount).
+  donation: {
+    label: 'Donation',
+    props: z.object({
+      heading: text(200, 'Support our work'),
+      text: text(1000),
+      /** Offered as buttons, in minor units of the site's currency. */
+      suggestedAmounts: z
+        .array(z.coerce.number().int().min(1).max(100_000_000))
+        .max(8)
+        .default([1000, 2500, 5000]),
+      allowCustom: z.boolean().default(true),
+      /** Limits of a custom amount, in minor units (0: none). */
+      minAmount: int(0, 100_000_000, 100),
+      maxAmount: int(0, 100_000_000, 1_000_000),
+      allowOnce: z.boolean().default(true),
+      allowMonthly: z.boolean().default(true),
+      allowYearly: z.boolean().default(false),
+      buttonText: text(60, 'Donate'),
+    }),
+    fields: [
+      { name: 'heading', label: 'Heading', kind: 'text' },
+      { name: 'text', label: 'Text', kind: 'textarea' },
+      { name: 'suggestedAmounts', label: 'Suggested amounts', kind: 'amounts' },
+      { name: 'allowCustom', label: 'Donors may enter their own amount', kind: 'checkbox' },
+      { name: 'minAmount', label: 'Smallest amount', kind: 'money' },
+      { name: 'maxAmount', label: 'Largest amount', kind: 'money' },
+      { name: 'allowOnce', label: 'One-time gifts', kind: 'checkbox' },
+      { name: 'allowMonthly', label: 'Monthly gifts', kind: 'checkbox' },
+      { name: 'allowYearly', label: 'Yearly gifts', kind: 'checkbox' },
+      { name: 'buttonText', label: 'Button text', kind: 'text' },
     ],
   },
 } satisfies Record<string, { label: string; props: z.ZodObject; fields: readonly BlockField[] }>;

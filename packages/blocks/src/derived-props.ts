@@ -77,6 +77,20 @@ export function derivedProps(block: Block, embedOrigins: readonly string[] = [])
       .map((l) => l.trim())
       .filter(Boolean);
   switch (block.type) {
+    case 'donation':
+      // The island's `data-*`: amounts in minor units, comma-separated, and the frequencies offered.
+      return {
+        amounts: (Array.isArray(p.suggestedAmounts) ? p.suggestedAmounts : [])
+          .filter((v): v is number => Number.isSafeInteger(v) && (v as number) > 0)
+          .join(','),
+        frequencies: [
+          p.allowOnce !== false && 'once',
+          p.allowMonthly === true && 'monthly',
+          p.allowYearly === true && 'yearly',
+        ]
+          .filter(Boolean)
+          .join(','),
+      };
     case 'acuity':
       // The island's `data-type-ids`: the offered types, comma-separated (empty: all).
       return {

@@ -30,3 +30,4 @@ export * from './media';
 export * from './links';
 export * from './island-words';
 export * from './page-types';
+export * from './donations';

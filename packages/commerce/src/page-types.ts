@@ -12,6 +12,10 @@ export const PageType = {
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,
+  /** Give to the site (a donation form's own page: amount and frequency, then checkout). */
+  donate: 203,
+  /** After a donation is paid: thanks and the receipt's summary. */
+  contributionConfirmed: 204,
   /** After checkout of an order that started a subscription: what, its price wording, the first renewal. */
   subscriptionConfirmed: 206,
   orderStatus: 211,

@@ -22,7 +22,7 @@ import { SCHEDULING_MESSAGES as SCHEDULING } from '@store/api';
 import { SSO_MESSAGES as SSO, SSO_VISITOR_MESSAGES as SSO_VISITOR } from '@store/api';
 import { SUBSCRIPTION_MESSAGES as SUBSCRIPTIONS } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
-import { FORM_MESSAGES } from '@store/commerce';
+import { DONATION_MESSAGES as DONATIONS, FORM_MESSAGES } from '@store/commerce';
 import { MEMBER_PLAN_MESSAGES as PLANS } from '@store/api';
 
 /**
@@ -231,6 +231,16 @@ export const reasonCatalogue = {
   MESSAGE_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: STUDIO.messageNotFound },
   MESSAGE_NOT_FAILED: { code: 'CONFLICT', status: 409, message: STUDIO.messageNotFailed },
   CURSOR_INVALID: { code: 'BAD_REQUEST', status: 400, message: STUDIO.cursorInvalid },
+  // Donations (services/donations): the amount and frequency a donor gives, checked against
+  // the donation form's published settings (the amount's message is the shared rule's).
+  DONATION_CAMPAIGN_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: DONATIONS.campaignNotFound },
+  DONATION_AMOUNT_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: DONATIONS.amountInvalid },
+  DONATION_FREQUENCY_UNAVAILABLE: {
+    code: 'VALIDATION_FAILED',
+    status: 400,
+    message: DONATIONS.frequencyUnavailable,
+  },
+  DONATION_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: DONATIONS.donationNotFound },
   // Owner API tokens and webhooks (services/api-tokens, services/webhooks).
   API_TOKEN_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: PLATFORM.tokenNotFound },
   API_TOKEN_ROLE_NOT_GRANTABLE: { code: 'FORBIDDEN', status: 403, message: PLATFORM.roleNotGrantable },

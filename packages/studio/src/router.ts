@@ -17,6 +17,7 @@ export const commerceSections = [
   'products',
   'inventory',
   'orders',
+  'donations',
   'subscriptions',
   'customers',
   'reviews',

@@ -54,6 +54,8 @@ const systemPages: Record<string, PageTypeCode> = {
   '/checkout': PageType.checkout,
   '/checkout/subscription': PageType.checkout,
   '/checkout/order-confirmed': PageType.orderConfirmed,
+  '/donate': PageType.donate,
+  '/donate/thank-you': PageType.contributionConfirmed,
   '/search': PageType.search,
   '/newsletter/unsubscribe': PageType.newsletterUnsubscribe,
   '/account': PageType.customerAccount,

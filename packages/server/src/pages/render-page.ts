@@ -136,6 +136,8 @@ function pageTitle(context: PageContext): string | null {
   if (context.pageType === PageType.showCart) return 'Cart';
   if (context.pageType === PageType.checkout) return 'Checkout';
   if (context.pageType === PageType.orderConfirmed) return 'Order confirmed';
+  if (context.pageType === PageType.donate) return 'Donate';
+  if (context.pageType === PageType.contributionConfirmed) return 'Thank you for your donation';
   if (context.pageType === PageType.subscriptionConfirmed) return 'Subscription confirmed';
   if (context.pageType === PageType.search) return 'Search';
   if (context.pageType === PageType.customerAccount) return 'Account';

@@ -24,6 +24,10 @@ export function templateFor(context: PageContext): string {
       return 'checkout';
     case PageType.orderConfirmed:
       return 'order-confirmed';
+    case PageType.donate:
+      return 'donate';
+    case PageType.contributionConfirmed:
+      return 'contribution-confirmed';
     case PageType.subscriptionConfirmed:
       return 'subscription-confirmed';
     case PageType.orderStatus:

@@ -117,6 +117,11 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/commerce/orders/:id/fulfill': r('orders'),
   'POST /api/commerce/orders/:id/cancel': r('orders'),
   'POST /api/commerce/orders/:id/refund': r('orders'),
+  // Donations (Commerce → Donations): the list and totals are order data; the receipt's
+  // wording is a store setting.
+  'GET /api/studio/donations': r('orders'),
+  'GET /api/studio/donations/settings': r('orders'),
+  'PUT /api/studio/donations/settings': r('storeSettings'),
   // Subscriptions (Commerce → Subscriptions): whoever may change orders pauses, resumes, cancels
   // and refunds a renewal (the order refund); the order readers read.
   'GET /api/commerce/subscriptions': r('orders'),

@@ -5,6 +5,7 @@ import type { Settled } from '../services/checkout/payment-outcome';
 import { findReservation, settleReservation, settleStaleReservations } from '../services/checkout/reconcile';
 import { cartBelongsTo, recordWebhookEvent, webhookEventSeen } from '../services/checkout/webhook-events';
 import { type CheckoutPoint, placeOrder } from '../services/checkout.service';
+import { donationThanksPath, isDonationOnly } from '../services/donations/record-donations';
 import { siteBaseUrl } from '../services/site-base-url';
 import type { SiteRecord } from '../services/site.service';
 import { at, zodRoutes } from './api-schema';
@@ -30,7 +31,10 @@ function answer(request: FastifyRequest, reply: FastifyReply, settled: Settled, 
       return {
         order,
         accessToken,
-        confirmationUrl: `/checkout/order-confirmed?orderId=${order.id}&token=${accessToken}`,
+        // A donation: "contribution confirmed" (204); any other order: "order confirmed" (202).
+        confirmationUrl: isDonationOnly(order.items)
+          ? donationThanksPath(order, accessToken)
+          : `/checkout/order-confirmed?orderId=${order.id}&token=${accessToken}`,
       };
     }
     case 'action':

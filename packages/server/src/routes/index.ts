@@ -10,6 +10,7 @@ import { type CheckoutRouteOptions, checkoutRoutes } from './checkout.routes';
 import { clankerRoutes } from './clanker.routes';
 import { contributorRoutes } from './contributors.routes';
 import { customerAccountRoutes } from './customer-account.routes';
+import { donationRoutes } from './donations.routes';
 import { downloadRoutes } from './downloads.routes';
 import { eventsRoutes } from './events.routes';
 import { formRoutes } from './forms.routes';
@@ -113,6 +114,8 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(giftCardRoutes);
   await app.register(downloadRoutes, { demoSiteSeeded: options.demoSiteSeeded });
   await app.register(orderRoutes);
+  // Donations: the donation block and donate page (203/204), the owner's Donations screen.
+  await app.register(donationRoutes);
   await app.register(siteUserRoutes, { now: options.accountClock });
   await app.register(customerAccountRoutes);
   // Subscriptions: the customer's on their account page, the owner's in the studio.

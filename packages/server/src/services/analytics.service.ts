@@ -34,13 +34,27 @@ export async function analyticsSummary(db: Database, websiteId: string, range: D
   const testMode = live.live !== true;
   const revenue = await rows(
     db,
-    sql`select currency, count(*) as orders, coalesce(sum(grand_total_cents - refunded_cents), 0) as grand_total_cents
-        from orders
-        where website_id = ${websiteId} and test_mode = ${testMode} and status <> 'CANCELED'
-          and ${withinDays(sql`created_at`, range)}
-        group by currency order by currency`,
+    // Sales leave donations out (their own figure below): an order's donated amount is taken
+    // off its total, and an order that was only donations is no sale.
+    sql`select o.currency, count(*) filter (where o.grand_total_cents > coalesce(d.given, 0)) as orders,
+          coalesce(sum(greatest(o.grand_total_cents - o.refunded_cents - coalesce(d.given, 0), 0)), 0) as grand_total_cents
+        from orders o
+        left join (select order_id, sum(amount_minor) as given from donations
+                   where website_id = ${websiteId} group by order_id) d on d.order_id = o.id
+        where o.website_id = ${websiteId} and o.test_mode = ${testMode} and o.status <> 'CANCELED'
+          and ${withinDays(sql`o.created_at`, range)}
+        group by o.currency order by o.currency`,
   );
   const orderCount = revenue.reduce((n, r) => n + num(r.orders), 0);
+  const donated = await rows(
+    db,
+    sql`select d.currency, coalesce(sum(d.amount_minor), 0) as total, count(*) as count,
+          count(distinct lower(d.donor_email)) filter (where d.frequency <> 'once') as recurring
+        from donations d join orders o on o.id = d.order_id
+        where d.website_id = ${websiteId} and d.test_mode = ${testMode} and o.status <> 'CANCELED'
+          and ${withinDays(sql`d.created_at`, range)}
+        group by d.currency order by d.currency`,
+  );
 
   const errors = await rows(
     db,
@@ -88,6 +102,12 @@ export async function analyticsSummary(db: Database, websiteId: string, range: D
       orders: num(r.orders),
       grandTotalCents: num(r.grand_total_cents),
       testMode,
+    })),
+    donations: donated.map((d) => ({
+      currency: String(d.currency),
+      totalMinor: num(d.total),
+      count: num(d.count),
+      recurringDonors: num(d.recurring),
     })),
     javascriptErrors: errors.map((e) => ({
       message: String(e.message),

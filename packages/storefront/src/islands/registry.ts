@@ -22,4 +22,6 @@ export const islandRegistry: Record<string, Loader | undefined> = {
   account: () => import('./account/index'),
   scheduling: () => import('./scheduling/index'),
   'scheduling-manage': () => import('./scheduling/index'),
+  donation: () => import('./donation/index'),
+  'donation-thanks': () => import('./donation/index'),
 };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useApiQuery } from '../data/api-query';
 import { type RangeChoice, type Summary, count, isEmpty, percent } from './analytics-api';
-import { JavascriptErrors, Referrers, Revenue, TopPages, WebVitals } from './analytics-tables';
+import { Donations, JavascriptErrors, Referrers, Revenue, TopPages, WebVitals } from './analytics-tables';
 import { FunnelChart } from './funnel-chart';
 import { RangePicker } from './range-picker';
 import { VisitsChart } from './visits-chart';
@@ -73,6 +73,7 @@ function Report({ s }: { s: Summary }) {
           <FunnelChart funnel={s.funnel} />
         </section>
         <Revenue s={s} />
+        <Donations s={s} />
       </div>
       <WebVitals s={s} />
       <JavascriptErrors s={s} />

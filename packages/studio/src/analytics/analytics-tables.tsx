@@ -94,7 +94,7 @@ export function Referrers({ s }: { s: Summary }) {
 export function Revenue({ s }: { s: Summary }) {
   return (
     <Table
-      title={s.testMode && s.revenue.length > 0 ? 'Revenue (test-mode orders)' : 'Revenue'}
+      title={s.testMode && s.revenue.length > 0 ? 'Sales (test-mode orders)' : 'Sales'}
       label="Revenue"
       empty="No orders in this range."
       rows={s.revenue}
@@ -114,6 +114,36 @@ export function Revenue({ s }: { s: Summary }) {
         },
         { key: 'orders', header: 'Orders', cell: (r) => count(r.orders) },
         { key: 'revenue', header: 'Revenue', cell: (r) => money(r.grandTotalCents, r.currency) },
+      ]}
+    />
+  );
+}
+
+type DonationRow = NonNullable<Summary['donations']>[number];
+
+/** Donations in the range, apart from sales (Revenue leaves them out). */
+export function Donations({ s }: { s: Summary }) {
+  return (
+    <Table<DonationRow>
+      title={s.testMode && (s.donations ?? []).length > 0 ? 'Donations (test mode)' : 'Donations'}
+      label="Donations"
+      empty="No donations in this range."
+      rows={s.donations ?? []}
+      rowKey={(d) => d.currency}
+      value={(d, key) =>
+        key === 'total'
+          ? d.totalMinor
+          : key === 'count'
+            ? d.count
+            : key === 'recurring'
+              ? d.recurringDonors
+              : d.currency
+      }
+      columns={[
+        { key: 'currency', header: 'Currency', primary: true, cell: (d) => d.currency },
+        { key: 'count', header: 'Donations', cell: (d) => count(d.count) },
+        { key: 'recurring', header: 'Recurring donors', cell: (d) => count(d.recurringDonors) },
+        { key: 'total', header: 'Total', cell: (d) => money(d.totalMinor, d.currency) },
       ]}
     />
   );

@@ -25,6 +25,11 @@ const sections: readonly (AreaSection & { id: CommerceSection })[] = [
     screen: lazy(() => import('./subscriptions-screen').then((m) => ({ default: m.SubscriptionsScreen }))),
   },
   {
+    id: 'donations',
+    label: 'Donations',
+    screen: lazy(() => import('../donations/donations-screen').then((m) => ({ default: m.DonationsScreen }))),
+  },
+  {
     id: 'customers',
     label: 'Customers',
     screen: lazy(() => import('../customers/customers-screen').then((m) => ({ default: m.CustomersScreen }))),

@@ -43,6 +43,7 @@ const columns: Column<OrderSummary>[] = [
           #{o.orderNumber}
         </a>
         {o.testMode && <span className="badge">Test mode</span>}
+        {o.donation && <span className="badge">Donation</span>}
       </>
     ),
   },

@@ -5,6 +5,7 @@ import { LinkField } from './pickers/link-field';
 import { ProductField } from './pickers/product-picker';
 import { RichText } from './rich-text';
 import { AppointmentTypesField } from '../scheduling/appointment-types-field';
+import { DonationAmountsField, DonationMoneyField } from '../donations/amount-fields';
 
 /** A field that says where a click goes (a button's, an image's link): chosen in the link picker. */
 const isLinkField = (field: BlockField) => field.kind === 'url' && field.name === 'href';
@@ -52,6 +53,10 @@ export function BlockFields({
         if (field.kind === 'product')
           return <ProductField key={id} label={field.label} value={text} onChange={set} />;
         if (isLinkField(field)) return <LinkField key={id} label={field.label} value={text} onChange={set} />;
+        if (field.kind === 'amounts')
+          return <DonationAmountsField key={id} id={id} label={field.label} value={value} onChange={set} />;
+        if (field.kind === 'money')
+          return <DonationMoneyField key={id} id={id} label={field.label} value={value} onChange={set} />;
         if (field.kind === 'appointmentTypes')
           return <AppointmentTypesField key={id} id={id} label={field.label} value={value} onChange={set} />;
         if (field.kind === 'checkbox')

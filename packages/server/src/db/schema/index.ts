@@ -18,6 +18,7 @@ export * from './scheduling-feeds';
 export * from './scheduling';
 export * from './scheduling-mail';
 export * from './sso';
+export * from './donations';
 export * from './subscriptions';
 export * from './subscription-events';
 export * from './members';

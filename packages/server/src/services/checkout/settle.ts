@@ -20,6 +20,7 @@ import { appendOrderEvent } from '../orders/owner-order';
 import { grantMembershipsOfOrder } from '../members/join';
 import type { SavedMethod } from '../payments/payment-provider';
 import { confirmPaidBookings } from '../scheduling/booking-payment';
+import { recordDonationsOfOrder } from '../donations/record-donations';
 import type { SiteRecord } from '../site.service';
 import { startSubscriptionsOfOrder } from '../subscriptions/from-order';
 import type { ReservationRow, ReservationSnapshot } from './reserve';
@@ -110,6 +111,8 @@ export async function confirmReservation(
     const bookings = await confirmPaidBookings(tx, row, snap.lines);
     if (bookings.missed.length > 0)
       await appendOrderEvent(tx, row, 'booking-hold-lost', { bookingIds: bookings.missed });
+    // Donations: each donation line is recorded apart from sales, with the donor's receipt.
+    await recordDonationsOfOrder(tx, row, snap.lines);
     // Lines that renew start their subscriptions with the order (none unless it is paid).
     await startSubscriptionsOfOrder(tx, site, row, snap.lines, payment.saved);
     // Member plans: the areas the order's plans open (after the subscriptions are started, to link them).

@@ -23,7 +23,8 @@ export type EmailKind =
   | 'booking-staff-notice'
   | 'subscription-payment-failed'
   | 'subscription-cancelled'
-  | 'membership-confirmed';
+  | 'membership-confirmed'
+  | 'donation-receipt';
 
 export interface OutgoingEmail {
   websiteId: string;

@@ -39,6 +39,7 @@ export async function listOrders(
       o: orders,
       cursorAt: sql<string>`${orders.createdAt}::text`,
       itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
+      donation: sql<boolean>`exists (select 1 from donations d where d.order_id = "orders"."id")`,
     })
     .from(orders)
     .where(
@@ -53,7 +54,7 @@ export async function listOrders(
     .limit(PAGE + 1);
   const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (r) => [r.cursorAt, r.o.id]);
   return {
-    orders: page.map(({ o, itemCount }) => ({
+    orders: page.map(({ o, itemCount, donation }) => ({
       id: o.id,
       orderNumber: o.orderNumber,
       createdOn: o.createdAt.getTime(),
@@ -64,6 +65,7 @@ export async function listOrders(
       grandTotalCents: o.grandTotalCents,
       refundedCents: o.refundedCents,
       itemCount: Number(itemCount),
+      donation: donation === true,
     })),
     hasNextPage,
     nextPageCursor,
