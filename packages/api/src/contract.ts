@@ -12,6 +12,7 @@ import { formRoutes } from './forms';
 import { giftCardRoutes } from './gift-cards';
 import { mailSettingsRoutes } from './mail-settings';
 import { memberPlanRoutes } from './member-plans';
+import { memberAreaRoutes } from './member-areas';
 import { multilingualRoutes } from './multilingual';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
@@ -93,6 +94,7 @@ export const contract = {
   ...donationRoutes,
   ...ssoRoutes,
   ...memberPlanRoutes,
+  ...memberAreaRoutes,
   ...subscriptionRoutes,
 } as const satisfies Record<string, RouteDef>;
 

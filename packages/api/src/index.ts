@@ -179,3 +179,12 @@ export {
   subscriptionView,
 } from './subscriptions';
 export { donationCampaign, donationRoutes, donationTotals } from './donations';
+export {
+  MEMBER_AREA_MESSAGES,
+  MEMBER_CONTENT_KINDS,
+  type AreaMember,
+  type MemberArea,
+  type MemberAreaInput,
+  type MemberContentChoice,
+  memberAreaInput,
+} from './member-areas';

@@ -8,7 +8,12 @@ export const PageType = {
   search: 102,
   lockScreen: 103,
   popupOverlay: 104,
+  /** A members-only page (studio page settings) for a visitor who is not signed in. */
+  protectedContent: 105,
+  /** A page locked by a member area, for a visitor who is not a member of it. */
   memberAreaAccessDenied: 106,
+  /** A post, lesson or product locked by a member area: its teaser and the join button. */
+  paywall: 107,
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,

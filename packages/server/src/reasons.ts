@@ -24,6 +24,7 @@ import { SUBSCRIPTION_MESSAGES as SUBSCRIPTIONS } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
 import { DONATION_MESSAGES as DONATIONS, FORM_MESSAGES } from '@store/commerce';
 import { MEMBER_PLAN_MESSAGES as PLANS } from '@store/api';
+import { MEMBER_AREA_MESSAGES as AREAS } from '@store/api';
 
 /**
  * The one table from a service's expected outcome (`reason`) to its HTTP answer: the error
@@ -259,6 +260,12 @@ export const reasonCatalogue = {
   PLAN_CLOSED: { code: 'CONFLICT', status: 409, message: PLANS.planClosed },
   JOIN_SIGN_IN_REQUIRED: { code: 'UNAUTHORIZED', status: 401, message: PLANS.signInToJoin },
   ALREADY_MEMBER: { code: 'CONFLICT', status: 409, message: PLANS.alreadyMember },
+  MEMBER_AREA_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: AREAS.areaNotFound },
+  MEMBER_AREA_SLUG_TAKEN: { code: 'CONFLICT', status: 409, message: AREAS.slugTaken },
+  MEMBER_CONTENT_UNKNOWN: { code: 'VALIDATION_FAILED', status: 400, message: AREAS.contentUnknown },
+  MEMBER_CUSTOMER_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: AREAS.customerNotFound },
+  MEMBER_ALREADY: { code: 'CONFLICT', status: 409, message: AREAS.alreadyMember },
+  MEMBERSHIP_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: AREAS.membershipNotFound },
   // A customer's or the owner's change to a subscription (services/subscriptions/manage.ts).
   SUBSCRIPTION_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: SUBSCRIPTIONS.notFound },
   SUBSCRIPTION_NOT_PAUSABLE: { code: 'CONFLICT', status: 409, message: SUBSCRIPTIONS.notPausable },

@@ -28,9 +28,13 @@ export function isLive(
   return state.status === 'SCHEDULED' && state.publishAt !== null && state.publishAt <= now;
 }
 
-/** A members-only page for a visitor who is not signed in: page type 106 (spec §2, §6). */
+/**
+ * A members-only page (studio page settings: any signed-in customer) for a visitor who is not
+ * signed in: protected content, page type 105 (spec §2). Pages locked by a member area answer
+ * 106 instead (member-gate.ts).
+ */
 export function membersOnlyContext(context: PageContext, collection: CollectionRow): PageContext {
-  context.pageType = PageType.memberAreaAccessDenied;
+  context.pageType = PageType.protectedContent;
   context.collection = serializeCollection(collection);
   context.page = { title: collection.title, body: MEMBERS_ONLY_HTML };
   return context;

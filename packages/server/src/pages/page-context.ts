@@ -22,6 +22,8 @@ import { attachPopupOverlay } from './popup-overlay';
 import { attachBranding } from './site-branding';
 import { attachProductExtras } from './product-extras';
 import { siteSearchResults } from './site-search-results';
+import { ANONYMOUS, type ViewerAccess } from '../services/members/access';
+import { gateBlocks, gateItemPage, gateListings, gateSearchResults, memberAreaDenied } from './member-gate';
 import { orderConfirmedContext } from './subscription-confirmed';
 import { ssoButton } from '../services/sso/sso-settings.service';
 
@@ -325,12 +327,16 @@ export async function buildPageContext(
     signedIn?: boolean;
     /** Where the site frame comes from (a cache); loaded per call when absent. */
     frames?: SiteFrameCache;
+    /** The member areas this visitor may enter (none when absent: an anonymous visitor). */
+    access?: ViewerAccess;
   } = {},
 ): Promise<PageContext> {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const frame = await (options.frames ?? new SiteFrameCache()).get(db, site.id);
   const allCollections = frame.collections;
   const context = siteFrame(site, frame, clean);
+  // Who may see what (member areas): asked once per page, applied to every part below.
+  const access = options.access ?? ANONYMOUS;
   await Promise.all([
     hideUnpublishedLinks(db, site.id, context),
     attachSiteStyles(db, site.id, context),
@@ -346,7 +352,14 @@ export async function buildPageContext(
     if (system === PageType.search) {
       const query = (options.query?.q ?? '').trim().slice(0, 200);
       context.search = { query };
-      context.searchResults = query ? await siteSearchResults(db, site, allCollections, query) : [];
+      context.searchResults = query
+        ? await gateSearchResults(
+            db,
+            site.id,
+            await siteSearchResults(db, site, allCollections, query),
+            access,
+          )
+        : [];
     }
     // An order that started a subscription is confirmed as 206 (pages/subscription-confirmed.ts).
     if (system === PageType.orderConfirmed)
@@ -372,6 +385,8 @@ export async function buildPageContext(
   const state = collection ? await pageState(db, collection.id) : undefined;
   if (collection && isLive(state)) {
     if (state?.membersOnly && !options.signedIn) return membersOnlyContext(context, collection);
+    const denied = await memberAreaDenied(db, site.id, context, collection, access);
+    if (denied) return denied;
     if (collection.password !== null && !options.unlockedPages?.includes(collection.id)) {
       context.pageType = PageType.lockScreen;
       context.collection = serializeCollection(collection);
@@ -383,15 +398,19 @@ export async function buildPageContext(
     ) {
       await attachBlockLayout(db, site, context, collection, state);
       if (collection.type === CollectionType.products) applyShopView(context, options.query ?? {});
+      await gateBlocks(db, site.id, context, collection.id, access);
+      await gateListings(db, site.id, context, access);
       return context;
     }
     const isProductPath =
       collection.type === CollectionType.products && segments.length === 3 && segments[1] === 'p';
     const isPostPath = collection.type !== CollectionType.products && segments.length === 2;
+    const keysBefore = new Set(Object.keys(context));
     if (
       (isProductPath || isPostPath) &&
       (await itemContext(db, site, context, collection, frame, decodeURIComponent(segments.at(-1)!)))
     ) {
+      await gateItemPage(db, site.id, context, access, keysBefore);
       return context;
     }
   }

@@ -21,6 +21,8 @@ export interface SearchResult {
   /** A page (its collection id) or an item (its id): what the title is translated by. */
   kind: 'page' | 'item';
   id: string;
+  /** The page itself, or the item's collection (what member areas lock). */
+  collectionId: string;
   title: string;
   fullUrl: string;
   excerpt: string;
@@ -60,6 +62,7 @@ export async function siteSearchResults(
     results.push({
       kind: hit.kind,
       id: hit.id,
+      collectionId: hit.collectionId,
       title: page ? c.title : hit.title,
       fullUrl: page ? collectionUrl(c) : itemUrl(c, hit),
       excerpt: page ? (c.description ?? '') : hit.excerpt,

@@ -18,6 +18,11 @@ export function templateFor(context: PageContext): string {
       return 'search';
     case PageType.lockScreen:
       return 'lock-screen';
+    case PageType.memberAreaAccessDenied:
+      // A page locked by a member area; the members-only setting answers 105 (the page template).
+      return context.memberGate ? 'member-denied' : 'page';
+    case PageType.paywall:
+      return 'paywall';
     case PageType.showCart:
       return 'cart';
     case PageType.checkout:

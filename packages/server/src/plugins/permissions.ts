@@ -132,6 +132,17 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/commerce/subscriptions/:id/cycles/:cycle/refund': r('orders'),
   // Member plans: each paid plan is sold as a product (its paywall product), so who may change
   // products prices the plans.
+  // Member areas: what each unlocks decides what visitors see (a live change, like
+  // publishing); who is in one is customers' data, like the customer list (orders).
+  'GET /api/studio/members/areas': r('pages'),
+  'POST /api/studio/members/areas': r('publish'),
+  'PUT /api/studio/members/areas/:areaId': r('publish'),
+  'DELETE /api/studio/members/areas/:areaId': r('publish'),
+  'GET /api/studio/members/areas/:areaId/content': r('pages'),
+  'PUT /api/studio/members/areas/:areaId/content': r('publish'),
+  'GET /api/studio/members/areas/:areaId/members': r('orders'),
+  'POST /api/studio/members/areas/:areaId/members': r('orders'),
+  'DELETE /api/studio/members/areas/:areaId/members/:membershipId': r('orders'),
   'GET /api/studio/members/areas/:areaId/plans': r('products'),
   'POST /api/studio/members/areas/:areaId/plans': r('products'),
   'PUT /api/studio/members/plans/:planId': r('products'),

@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
 import { takeDownload } from '../services/downloads/download-links';
+import { downloadGate } from '../services/members/content-gates';
 import { seedDemoDownload } from '../seed/demo-download';
 import { type FileStorage, productFileStorage } from '../services/downloads/file-storage';
 import { FILE_RESPONSE_HEADERS, servedFileType } from '../services/downloads/file-types';
@@ -82,6 +83,20 @@ export async function downloadRoutes(
     { exposeHeadRoute: false, compress: false },
     async (request, reply) => {
       const { expires, sig } = request.query;
+      // A file a member area locks goes to its members only, link or not (docs/members.md).
+      const gate = await downloadGate(
+        db,
+        request.site.id,
+        request.params.downloadId,
+        request.siteUserId ?? null,
+      );
+      if (!gate.ok)
+        return page(
+          reply,
+          403,
+          'For members only',
+          `This file is for members of ${gate.areas.map((a) => a.name).join(' or ')}. Sign in as a member to download it.`,
+        );
       const taken = await takeDownload(db, request.site.id, request.params.downloadId, expires, sig);
       if (!taken.ok) {
         if (taken.why === 'expired') return page(reply, 410, 'Download expired', DOWNLOAD_MESSAGES.expired);

@@ -20,6 +20,7 @@ import { inventoryRoutes } from './inventory.routes';
 import { mailSettingsRoutes } from './mail-settings.routes';
 import { metricsRoutes } from './metrics.routes';
 import { memberPlanRoutes } from './member-plans.routes';
+import { memberAreaRoutes } from './member-areas.routes';
 import { multilingualRoutes } from './multilingual.routes';
 import { newsletterRoutes } from './newsletter.routes';
 import { openApiRoutes } from './openapi.routes';
@@ -85,6 +86,8 @@ async function studioRoutes(studio: FastifyInstance): Promise<void> {
   await studio.register(studioPageRoutes);
   await studio.register(studioMediaRoutes);
   await studio.register(studioPostRoutes);
+  // Member areas: what each unlocks changes what pages show (the cached ones are dropped).
+  await studio.register(memberAreaRoutes);
   await studio.register(storeContentRoutes);
   await studio.register(studioProductRoutes);
   await studio.register(catalogTransferRoutes);

@@ -26,6 +26,7 @@ import { PageType } from '../pages/page-types';
 import { RenderBudgetExceeded, budgetErrorPage } from '../pages/render-budget';
 import { type PageRenderer, createPageRenderer } from '../pages/render-page';
 import { rssFeed } from '../seo/rss-feed';
+import { type ViewerAccess, viewerAccess } from '../services/members/access';
 import { publicOrigin } from './seo.routes';
 import {
   LANGUAGE_COOKIE,
@@ -116,8 +117,11 @@ export async function pageRoutes(
     // Visitors who unlocked a page see it; everyone else shares the cached lock screen.
     const cacheable =
       request.method === 'GET' && cache.enabled && !request.cookies[UNLOCK_COOKIE] && path.length <= 512;
-    // Members-only pages (#13) differ for signed-in visitors: they get their own cache entries.
+    // Members-only pages (#13) differ for signed-in visitors, and member areas' content for
+    // their members: a page is cached per access (signed in, and which areas), never shared
+    // between visitors who may see different things (docs/members.md).
     const signedIn = Boolean(request.siteUserId);
+    const access = await viewerAccess(app.database.db, request.site.id, request.siteUserId ?? null);
     const origin = publicOrigin(request);
     // The page language (`?lang=`, then the cookie): pages are cached per language, never mixed.
     const choice = choosePageLanguage(
@@ -127,7 +131,7 @@ export async function pageRoutes(
     );
     if (choice.fromQuery) reply.setCookie(LANGUAGE_COOKIE, choice.language, languageCookie(request));
     const key = cacheable
-      ? `${origin}|${cacheKey(request.site.id, decodedPath, search)}${signedIn ? '|member' : ''}|${choice.language}`
+      ? `${origin}|${cacheKey(request.site.id, decodedPath, search)}${accessKey(access)}|${choice.language}`
       : '';
     ensureCrumb(request, reply);
     if (cacheable) {
@@ -145,6 +149,7 @@ export async function pageRoutes(
       query,
       unlockedPages,
       signedIn,
+      access,
       frames,
     });
     // Canonical, Open Graph and feed links are absolute: the site's public origin (never a
@@ -249,6 +254,12 @@ export async function pageRoutes(
     // would be another site in a Location header, so those go to the home page.
     return reply.redirect(isSitePath(path) ? path : '/', 303);
   });
+}
+
+/** The cache key's part for who is looking: anonymous, signed in, and the areas they may enter. */
+function accessKey(access: ViewerAccess): string {
+  if (!access.signedIn) return '';
+  return access.areaIds.size ? `|member:${[...access.areaIds].sort().join(',')}` : '|member';
 }
 
 function safeDecodeURI(path: string): string | null {

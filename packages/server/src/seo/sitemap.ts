@@ -3,6 +3,7 @@ import { CollectionType } from '../pages/page-types';
 import { collectionUrl, itemUrl } from '../services/serialize-catalog';
 import { languageVersionUrl } from './seo-head';
 import { listCollections, listItems } from '../services/catalog.service';
+import { lockedRefs } from '../services/members/content-gates';
 
 export interface SitemapEntry {
   path: string;
@@ -15,7 +16,8 @@ const xml = (text: string) =>
 /**
  * Every public URL of a site: enabled collections without a password (pages, the store, the
  * blog), every post published by now and every product. Locked pages stay out: a search
- * engine would only find the lock screen.
+ * engine would only find the lock screen. So does what a member area locks (its pages, its
+ * collections' items, single items): a crawler is never a member (docs/members.md).
  */
 export async function sitemapEntries(
   db: Database,
@@ -23,12 +25,14 @@ export async function sitemapEntries(
   now = new Date(),
 ): Promise<SitemapEntry[]> {
   const collections = (await listCollections(db, websiteId)).filter((c) => c.enabled && c.password === null);
+  const locked = await lockedRefs(db, websiteId);
   const entries: SitemapEntry[] = [];
   for (const collection of collections) {
+    if (collection.type === CollectionType.page && locked.collections.has(collection.id)) continue;
     entries.push({ path: collectionUrl(collection), lastModified: null });
-    if (collection.type === CollectionType.page) continue;
+    if (collection.type === CollectionType.page || locked.collections.has(collection.id)) continue;
     for (const item of await listItems(db, websiteId, collection.id)) {
-      if (item.publishOn > now) continue;
+      if (item.publishOn > now || locked.items.has(item.id)) continue;
       entries.push({ path: itemUrl(collection, item), lastModified: item.publishOn });
     }
   }

@@ -99,12 +99,12 @@ describe.each(backends)('studio pages and page settings on %s', (backend) => {
     expect((await visit('/about?format=json')).json().pageType).toBe(2);
   });
 
-  it('shows a members-only page to signed-in site users only (page type 106 otherwise)', async () => {
+  it('shows a members-only page to signed-in site users only (protected content, page type 105, otherwise)', async () => {
     const id = await pageId('about');
     await call('PUT', `/api/studio/pages/${id}/settings`, { membersOnly: true });
     const anonymous = await visit('/about');
     expect(anonymous.body).toContain('This page is for members.');
-    expect((await visit('/about?format=json')).json().pageType).toBe(106);
+    expect((await visit('/about?format=json')).json().pageType).toBe(105);
     const customer = await sessionOf(site, 'customer');
     const member = await visit('/about?format=json', { siteUserSession: customer });
     expect(member.json().pageType).toBe(2);
