@@ -16,6 +16,7 @@ import { memberAreaRoutes } from './member-areas';
 import { multilingualRoutes } from './multilingual';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
+import { orderPageRoutes } from './order-pages';
 import { ownerDataRoutes } from './owner-data';
 import { ownerStoreRoutes } from './owner-store';
 import { paymentSettingsRoutes } from './payment-settings';
@@ -82,6 +83,7 @@ export const contract = {
   ...giftCardRoutes,
   ...downloadRoutes,
   ...orderRoutes,
+  ...orderPageRoutes,
   ...ownerDataRoutes,
   ...ownerStoreRoutes,
   ...contributorRoutes,

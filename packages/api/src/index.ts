@@ -188,3 +188,4 @@ export {
   type MemberContentChoice,
   memberAreaInput,
 } from './member-areas';
+export { ORDER_PAGE_MESSAGES, type ReviewRequestSettingsView, reviewRequestSettings } from './order-pages';

@@ -27,8 +27,17 @@ const ownerFields = {
 
 export const ownerOrder = order.extend(ownerFields);
 
-/** The buyer's view, with the owner's fields when the owner reads it. */
-const orderRead = order.extend(z.object(ownerFields).partial().shape);
+/** Each refund made, as the buyer's order status page lists it. */
+const refundMade = z.object({ amountCents: z.number().int(), createdOn: z.number() });
+
+/**
+ * The buyer's view (where the order stands: paid, fulfilled with tracking, refunds made),
+ * with the owner's fields when the owner reads it.
+ */
+const orderRead = order.extend({
+  ...z.object(ownerFields).partial().shape,
+  refunds: z.array(refundMade).optional(),
+});
 
 const orderSummary = z.object({
   id: z.string(),

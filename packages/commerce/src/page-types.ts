@@ -23,6 +23,9 @@ export const PageType = {
   contributionConfirmed: 204,
   /** After checkout of an order that started a subscription: what, its price wording, the first renewal. */
   subscriptionConfirmed: 206,
+  orderReceived: 207,
+  reviewsRequest: 209,
+  digitalProductPreview: 210,
   orderStatus: 211,
   /** The visitor's account page. Not in the spec's list, which has no such page. */
   customerAccount: 250,

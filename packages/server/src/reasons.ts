@@ -19,6 +19,7 @@ import {
 } from '@store/api';
 import { PLATFORM_MESSAGES as PLATFORM } from '@store/api';
 import { SCHEDULING_MESSAGES as SCHEDULING } from '@store/api';
+import { ORDER_PAGE_MESSAGES as ORDER_PAGES } from '@store/api';
 import { SSO_MESSAGES as SSO, SSO_VISITOR_MESSAGES as SSO_VISITOR } from '@store/api';
 import { SUBSCRIPTION_MESSAGES as SUBSCRIPTIONS } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
@@ -242,6 +243,13 @@ export const reasonCatalogue = {
     message: DONATIONS.frequencyUnavailable,
   },
   DONATION_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: DONATIONS.donationNotFound },
+  // The buyer's reviews request page (page type 209, services/orders/review-requests.ts).
+  REVIEW_LINK_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: ORDER_PAGES.reviewLinkNotFound },
+  REVIEW_ITEM_NOT_IN_ORDER: {
+    code: 'VALIDATION_FAILED',
+    status: 400,
+    message: ORDER_PAGES.reviewItemNotInOrder,
+  },
   // Owner API tokens and webhooks (services/api-tokens, services/webhooks).
   API_TOKEN_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: PLATFORM.tokenNotFound },
   API_TOKEN_ROLE_NOT_GRANTABLE: { code: 'FORBIDDEN', status: 403, message: PLATFORM.roleNotGrantable },

@@ -22,6 +22,7 @@ import { attachPopupOverlay } from './popup-overlay';
 import { attachBranding } from './site-branding';
 import { attachProductExtras } from './product-extras';
 import { siteSearchResults } from './site-search-results';
+import { isOrderPagePath, orderPageContext } from './order-pages';
 import { ANONYMOUS, type ViewerAccess } from '../services/members/access';
 import { gateBlocks, gateItemPage, gateListings, gateSearchResults, memberAreaDenied } from './member-gate';
 import { orderConfirmedContext } from './subscription-confirmed';
@@ -329,6 +330,10 @@ export async function buildPageContext(
     frames?: SiteFrameCache;
     /** The member areas this visitor may enter (none when absent: an anonymous visitor). */
     access?: ViewerAccess;
+    /** The signed-in account (a customer reads their own orders without the link's token). */
+    siteUserId?: string | undefined;
+    /** May this visitor open the studio's digital product preview (page type 210)? */
+    mayPreviewDigital?: () => Promise<boolean>;
   } = {},
 ): Promise<PageContext> {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -372,10 +377,11 @@ export async function buildPageContext(
       context.productInstallmentContext = { cart: await loadInstalmentTerms(db, site) };
     return context;
   }
-  const orderStatus = /^\/commerce\/orders\/([A-Za-z0-9-]{1,64})$/.exec(clean);
-  if (orderStatus) {
-    context.pageType = PageType.orderStatus;
-    context.orderId = orderStatus[1];
+  if (isOrderPagePath(clean)) {
+    const shown = await orderPageContext(db, site, context, clean, options);
+    if (shown) return context;
+    context.pageType = PageType.notFound;
+    context.notFoundPath = clean;
     return context;
   }
   const segments = clean === '/' ? ['home'] : clean.slice(1).split('/');

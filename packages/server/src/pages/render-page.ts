@@ -136,6 +136,10 @@ function pageTitle(context: PageContext): string | null {
   if (context.pageType === PageType.showCart) return 'Cart';
   if (context.pageType === PageType.checkout) return 'Checkout';
   if (context.pageType === PageType.orderConfirmed) return 'Order confirmed';
+  if (context.pageType === PageType.orderReceived) return 'Order received';
+  if (context.pageType === PageType.orderStatus) return 'Order status';
+  if (context.pageType === PageType.reviewsRequest) return 'Review your order';
+  if (context.pageType === PageType.digitalProductPreview) return 'Digital product preview';
   if (context.pageType === PageType.donate) return 'Donate';
   if (context.pageType === PageType.contributionConfirmed) return 'Thank you for your donation';
   if (context.pageType === PageType.subscriptionConfirmed) return 'Subscription confirmed';

@@ -37,6 +37,12 @@ export function templateFor(context: PageContext): string {
       return 'subscription-confirmed';
     case PageType.orderStatus:
       return 'order-status';
+    case PageType.orderReceived:
+      return 'order-received';
+    case PageType.reviewsRequest:
+      return 'reviews-request';
+    case PageType.digitalProductPreview:
+      return 'digital-preview';
     case PageType.newsletterUnsubscribe:
       return 'newsletter-unsubscribe';
     case PageType.schedulingManage:

@@ -82,6 +82,19 @@ export async function isStaffForRoute(request: FastifyRequest): Promise<boolean>
 }
 
 /**
+ * For a site page that only the studio's people may open (the digital product preview, page
+ * type 210): may the signed-in account use the owner route `METHOD pattern` of the permission
+ * table? The owner always; a contributor when its role holds that route's capability.
+ */
+export async function mayUseOwnerRoute(request: FastifyRequest, route: string): Promise<boolean> {
+  const user = await currentSiteUser(request);
+  if (!user || user.websiteId !== request.site?.id) return false;
+  if (user.role === 'OWNER') return true;
+  const [method = '', url = ''] = route.split(' ', 2);
+  return user.role === 'CONTRIBUTOR' && decideRoute(user.contributorRole, method, url).ok;
+}
+
+/**
  * Resolve the session cookie once per request (only when one is sent, so anonymous
  * traffic costs nothing) and expose `request.siteUserId` to every API area.
  */

@@ -117,6 +117,11 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/commerce/orders/:id/fulfill': r('orders'),
   'POST /api/commerce/orders/:id/cancel': r('orders'),
   'POST /api/commerce/orders/:id/refund': r('orders'),
+  // The reviews request mail (on or off, its delay) and the digital product preview (page 210,
+  // which asks this table for its own route): who may change products sees what buyers get.
+  'GET /api/commerce/review-requests/settings': r('reviews'),
+  'PUT /api/commerce/review-requests/settings': r('reviews'),
+  'GET /api/commerce/digital-preview/:itemId': r('products', 'write'),
   // Donations (Commerce → Donations): the list and totals are order data; the receipt's
   // wording is a store setting.
   'GET /api/studio/donations': r('orders'),

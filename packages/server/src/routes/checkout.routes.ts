@@ -28,14 +28,15 @@ function answer(request: FastifyRequest, reply: FastifyReply, settled: Settled, 
     case 'placed': {
       const { order, accessToken } = settled.placed;
       if (!keepCart) clearCartCookies(reply);
-      return {
-        order,
-        accessToken,
-        // A donation: "contribution confirmed" (204); any other order: "order confirmed" (202).
-        confirmationUrl: isDonationOnly(order.items)
-          ? donationThanksPath(order, accessToken)
-          : `/checkout/order-confirmed?orderId=${order.id}&token=${accessToken}`,
-      };
+      // Paid: "order confirmed" (202). Authorised for later capture: the order's own link,
+      // which says "order received, payment pending" (207) until it is paid, then its status.
+      const confirmationUrl =
+        order.status === 'PENDING'
+          ? `/commerce/orders/${order.id}?token=${accessToken}`
+          : isDonationOnly(order.items)
+            ? donationThanksPath(order, accessToken) // a donation: "contribution confirmed" (204)
+            : `/checkout/order-confirmed?orderId=${order.id}&token=${accessToken}`;
+      return { order, accessToken, confirmationUrl };
     }
     case 'action':
       reply.code(202);

@@ -25,6 +25,7 @@ import { multilingualRoutes } from './multilingual.routes';
 import { newsletterRoutes } from './newsletter.routes';
 import { openApiRoutes } from './openapi.routes';
 import { orderRoutes } from './orders.routes';
+import { orderPageRoutes } from './order-pages.routes';
 import { ownerDataRoutes } from './owner-data.routes';
 import { ownerStoreRoutes } from './owner-store.routes';
 import { ownerRoutes } from './owner.routes';
@@ -119,6 +120,8 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(orderRoutes);
   // Donations: the donation block and donate page (203/204), the owner's Donations screen.
   await app.register(donationRoutes);
+  // The order pages' API and the reviews request job (pages 207, 209, 210, 211).
+  await app.register(orderPageRoutes);
   await app.register(siteUserRoutes, { now: options.accountClock });
   await app.register(customerAccountRoutes);
   // Subscriptions: the customer's on their account page, the owner's in the studio.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { isStaffForRoute, requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
-import { findOrder } from '../services/order.service';
+import { buyerOrderView, readableOrder } from '../services/orders/buyer-order';
 import { listOrders } from '../services/orders/order-list';
 import { ORDER_MESSAGES } from '../services/orders/order-messages';
 import {
@@ -43,11 +43,12 @@ export async function orderRoutes(app: FastifyInstance) {
         if (!row) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
         return { order: await serializeOwnerOrder(db, row) };
       }
+      // The link's holder, or the signed-in customer whose order it is (order status, 211).
+      const row = await readableOrder(db, request.site.id, id, { token, siteUserId: request.siteUserId });
+      if (row) return { order: await buyerOrderView(db, row) };
       // Without a token only the owner may read: the same 401/403 as the owner's list.
       if (token === undefined) await requireOwner(request);
-      const order = token === undefined ? undefined : await findOrder(db, request.site.id, id, token);
-      if (!order) throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
-      return { order };
+      throw new ApiError('NOT_FOUND', ORDER_MESSAGES.notFound);
     });
 
     // The card form's tokenizer (a real provider's is on its own domain). Visitor-facing:

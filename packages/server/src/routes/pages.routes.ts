@@ -20,6 +20,8 @@ import {
   unlockToken,
 } from '../pages/page-unlock';
 import { SiteFrameCache } from '../pages/site-frame';
+import { isOrderPagePath } from '../pages/order-pages';
+import { mayUseOwnerRoute } from '../plugins/owner-auth';
 import { themeStylesheet } from '../pages/theme-stylesheet';
 import { findCollectionByUrlId } from '../services/catalog.service';
 import { PageType } from '../pages/page-types';
@@ -47,6 +49,9 @@ const UNCACHED_TYPES = new Set<number>([
   PageType.orderConfirmed,
   PageType.subscriptionConfirmed,
   PageType.orderStatus,
+  PageType.orderReceived,
+  PageType.reviewsRequest,
+  PageType.digitalProductPreview,
   PageType.customerAccount,
 ]);
 
@@ -115,8 +120,13 @@ export async function pageRoutes(
     const decodedPath = safeDecodeURI(path);
     if (decodedPath === null) return reply.callNotFound();
     // Visitors who unlocked a page see it; everyone else shares the cached lock screen.
+    // Order pages answer per visitor (a token, a session): never cached.
     const cacheable =
-      request.method === 'GET' && cache.enabled && !request.cookies[UNLOCK_COOKIE] && path.length <= 512;
+      request.method === 'GET' &&
+      cache.enabled &&
+      !request.cookies[UNLOCK_COOKIE] &&
+      path.length <= 512 &&
+      !isOrderPagePath(decodedPath);
     // Members-only pages (#13) differ for signed-in visitors, and member areas' content for
     // their members: a page is cached per access (signed in, and which areas), never shared
     // between visitors who may see different things (docs/members.md).
@@ -151,6 +161,8 @@ export async function pageRoutes(
       signedIn,
       access,
       frames,
+      siteUserId: request.siteUserId,
+      mayPreviewDigital: () => mayUseOwnerRoute(request, 'GET /api/commerce/digital-preview/:itemId'),
     });
     // Canonical, Open Graph and feed links are absolute: the site's public origin (never a
     // Host header the site does not own: the page is cached for every visitor).

@@ -18,6 +18,7 @@ export const islandRegistry: Record<string, Loader | undefined> = {
   form: () => import('./form/index'),
   restock: () => import('./restock/index'),
   reviews: () => import('./reviews/index'),
+  'reviews-request': () => import('./reviews-request/index'),
   'newsletter-unsubscribe': () => import('./newsletter/unsubscribe'),
   account: () => import('./account/index'),
   scheduling: () => import('./scheduling/index'),

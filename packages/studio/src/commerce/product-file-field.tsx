@@ -186,6 +186,17 @@ export function ProductFileField({ itemId }: { itemId: string }) {
         </div>
       )}
       {saved && <p className="meta">Saved.</p>}
+      {/* The site's preview page (type 210): the download section and receipt mail a buyer gets. */}
+      <p className="meta">
+        <a
+          href={`/commerce/digital-preview?productId=${encodeURIComponent(itemId)}`}
+          target="_blank"
+          rel="noopener"
+          data-testid="digital-preview-link"
+        >
+          Preview what a buyer receives
+        </a>
+      </p>
       {error && (
         <p className="field-error" role="alert">
           {error}

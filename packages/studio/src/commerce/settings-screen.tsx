@@ -3,6 +3,7 @@ import { mayChange, usePermissions } from '../settings/people-api';
 import { type InstalmentPrefs, preferencesApi, type StorePrefs } from './settings-api';
 import { CouponsSection } from './settings-coupons';
 import { PaymentsSection } from './settings-payments';
+import { ReviewRequestsSection } from './settings-review-requests';
 import { InstalmentsSection, StoreSection } from './settings-preferences';
 import { ShippingSection } from './settings-shipping';
 import { TaxSection } from './settings-tax';
@@ -15,6 +16,7 @@ const sections = [
   ['shipping', 'Shipping'],
   ['tax', 'Tax'],
   ['coupons', 'Coupons'],
+  ['review-requests', 'Reviews request'],
 ] as const;
 
 /**
@@ -82,6 +84,8 @@ export function SettingsScreen(_props: { rest: string[] }) {
         <TaxSection />
         <CouponsSection key={`c-${currency}`} currency={currency} />
       </ReadOnly>
+      {/* Read-only on its own terms: it is the reviews moderators' setting. */}
+      <ReviewRequestsSection />
     </div>
   );
 }

@@ -21,6 +21,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   'order-shipped': 'Order shipped',
   'order-canceled': 'Order canceled',
   'order-refunded': 'Order refunded',
+  'order-review-request': 'Reviews request',
   'gift-card': 'Gift card',
   'smtp-test': 'SMTP test',
   invitation: 'Invitation',

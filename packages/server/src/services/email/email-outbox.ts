@@ -13,6 +13,7 @@ export type EmailKind =
   | 'order-canceled'
   | 'order-refunded'
   | 'order-review-request'
+  | 'order-review-request'
   | 'gift-card'
   | 'contributor-invitation'
   | 'password-reset'

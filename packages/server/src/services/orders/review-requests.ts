@@ -164,7 +164,7 @@ async function queueRequestMail(tx: Tx, site: SiteRecord, orderId: string): Prom
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.websiteId, site.id)));
   // Refunded or canceled since: nobody is asked to review what they gave back.
-  if (!row || row.status !== 'FULFILLED') return false;
+  if (row?.status !== 'FULFILLED') return false;
   const lines = await tx
     .select({ productName: orderItems.productName })
     .from(orderItems)
@@ -202,7 +202,9 @@ export async function sendDueReviewRequests(
       const rows = await claimDue(tx, now);
       let queued = 0;
       for (const r of rows) {
-        if (!sites.has(r.website_id)) sites.set(r.website_id, await findSiteById(db, r.website_id));
+        // Read through the transaction: PGlite has one connection, which the transaction holds.
+        if (!sites.has(r.website_id))
+          sites.set(r.website_id, await findSiteById(tx as unknown as Database, r.website_id));
         const site = sites.get(r.website_id);
         if (site && (await queueRequestMail(tx, site, r.order_id))) queued++;
       }
@@ -238,11 +240,15 @@ async function orderForToken(db: Db, websiteId: string, token: string) {
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)));
   // Only a fulfilled order is reviewed (its request went after the fulfilment).
-  return row && row.status === 'FULFILLED' ? row : undefined;
+  return row?.status === 'FULFILLED' ? row : undefined;
 }
 
 /** What the reviews page shows for a token: the order's products, each once. Undefined: not found. */
-export async function reviewPage(db: Database, websiteId: string, token: string): Promise<ReviewPage | undefined> {
+export async function reviewPage(
+  db: Database,
+  websiteId: string,
+  token: string,
+): Promise<ReviewPage | undefined> {
   const row = await orderForToken(db, websiteId, token);
   if (!row) return undefined;
   return { orderId: row.id, orderNumber: row.orderNumber, items: await itemsOf(db, row.id) };

@@ -5,6 +5,7 @@ import { pageData } from '../../page-data';
 import type { OrderView } from '@store/api/client';
 import { GiftCardsAndDownloads } from './gift-cards-downloads';
 import { OrderTotals } from './order-totals';
+import { OrderProgress } from './order-progress';
 
 /** Order confirmed / order status: reads GET /api/commerce/orders/{id}. */
 function Order(props: { orderId: string; view: string }) {
@@ -30,11 +31,18 @@ function Order(props: { orderId: string; view: string }) {
   return (
     <div data-testid="order-summary">
       <p>
-        {props.view === 'confirmed' ? 'Order confirmed' : 'Order'}{' '}
+        {props.view === 'confirmed'
+          ? 'Order confirmed'
+          : props.view === 'received'
+            ? 'Order received'
+            : 'Order'}{' '}
         <strong>#{order.orderNumber ?? order.id}</strong>
         {order.email && ` · A receipt was sent to ${order.email}`}
       </p>
-      {order.status && <p>Status: {order.status}</p>}
+      {props.view === 'status' && <OrderProgress order={order} currency={currency} />}
+      {props.view === 'received' && (
+        <p data-testid="order-payment-pending">Payment pending: the items below are reserved for you.</p>
+      )}
       <ul>
         {order.items.map((l, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no other stable key here
