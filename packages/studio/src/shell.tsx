@@ -30,6 +30,7 @@ const SettingsArea = lazy(() =>
 const SchedulingArea = lazy(() =>
   import('./scheduling/scheduling-area').then((m) => ({ default: m.SchedulingArea })),
 );
+const MembersArea = lazy(() => import('./members/members-area').then((m) => ({ default: m.MembersArea })));
 // Your account (two-step sign-in): its own chunk, opened rarely.
 const AccountScreen = lazy(() =>
   import('./account/account-screen').then((m) => ({ default: m.AccountScreen })),
@@ -50,7 +51,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
   const editing = /^\/config\/pages\/([^/]+)$/.exec(path)?.[1];
   const blog = /^\/config\/blogs\/([^/]+)$/.exec(path)?.[1];
   // Areas with sections of their own, shown at full width instead of beside the site.
-  const area = (['commerce', 'forms', 'analytics', 'scheduling', 'settings'] as const).find((a) =>
+  const area = (['commerce', 'forms', 'analytics', 'scheduling', 'members', 'settings'] as const).find((a) =>
     path.startsWith(`/config/${a}`),
   );
   const commerce = area === 'commerce';
@@ -104,6 +105,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
     { to: '/config/forms', label: 'Forms', active: area === 'forms', id: 'forms' },
     { to: '/config/analytics', label: 'Analytics', active: area === 'analytics', id: 'analytics' },
     { to: '/config/scheduling', label: 'Scheduling', active: area === 'scheduling', id: 'scheduling' },
+    { to: '/config/members', label: 'Members', active: area === 'members', id: 'members' },
     { to: '/config/settings', label: 'Settings', active: area === 'settings', id: 'settings' },
   ].filter((t) => (permissions === null ? t.active : canOpenTab(permissions, t.id)));
   const where = account ? 'Account' : tabs.find((t) => t.active)?.label;
@@ -212,6 +214,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
           {area === 'forms' && <FormsArea path={path} />}
           {area === 'analytics' && <AnalyticsArea path={path} />}
           {area === 'scheduling' && <SchedulingArea path={path} />}
+          {area === 'members' && <MembersArea path={path} />}
           {area === 'settings' && <SettingsArea path={path} />}
         </Suspense>
       ) : editing ? (

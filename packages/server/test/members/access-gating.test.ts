@@ -180,7 +180,8 @@ describe.each(backends)('member areas: who may see what, on every channel, on %s
       /https?:\/\/[^\s"<]+\/downloads\/[^\s"<]+/.exec(mailText)?.[0] ?? bought.json().order.downloads[0].url;
     const url = new URL(link.replace(/&amp;/g, '&'));
     downloadUrl = `${url.pathname}${url.search}`;
-  });
+    // Two sites, a purchase and six sign-ins: slow on a busy machine.
+  }, 240_000);
   afterAll(async () => {
     await site.app.close();
     await other.app.close();

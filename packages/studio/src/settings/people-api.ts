@@ -37,6 +37,8 @@ const TAB_CAPABILITIES: Record<string, string[]> = {
   forms: ['forms', 'submissions', 'design'],
   analytics: ['analytics'],
   scheduling: ['scheduling', 'schedulingSetup'],
+  // Member areas: what they unlock (pages, publish) and who is in them (orders: customers).
+  members: ['pages', 'orders'],
   settings: ['people', 'languages', 'mail', 'domain'],
 };
 
