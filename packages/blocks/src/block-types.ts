@@ -17,6 +17,7 @@ export interface BlockField {
     | 'collection'
     | 'form'
     | 'appointmentTypes'
+    | 'memberArea'
     | 'amounts'
     | 'money'
     | 'image'
@@ -473,6 +474,26 @@ export const blockTypes = {
       { name: 'allowMonthly', label: 'Monthly gifts', kind: 'checkbox' },
       { name: 'allowYearly', label: 'Yearly gifts', kind: 'checkbox' },
       { name: 'buttonText', label: 'Button text', kind: 'text' },
+    ],
+  },
+  // Spec block 67 (member-area): an area's name and description, and the way in (join, or enter).
+  memberarea: {
+    label: 'Member area',
+    props: z.object({ areaId: id }),
+    fields: [{ name: 'areaId', label: 'Member area', kind: 'memberArea' }],
+  },
+  // Spec block 72 (pricing plan): an area's plans with their prices, each with a Join button.
+  pricingplan: {
+    label: 'Pricing plans',
+    props: z.object({
+      areaId: id,
+      title: text(200, 'Choose your plan'),
+      description: text(1000),
+    }),
+    fields: [
+      { name: 'areaId', label: 'Member area', kind: 'memberArea' },
+      { name: 'title', label: 'Title', kind: 'text' },
+      { name: 'description', label: 'Description', kind: 'textarea' },
     ],
   },
 } satisfies Record<string, { label: string; props: z.ZodObject; fields: readonly BlockField[] }>;

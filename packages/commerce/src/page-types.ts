@@ -26,6 +26,8 @@ export const PageType = {
   orderReceived: 207,
   reviewsRequest: 209,
   digitalProductPreview: 210,
+  /** After joining a member area (free at once, paid with the order): welcome and the way in. */
+  membershipConfirmed: 208,
   orderStatus: 211,
   /** The visitor's account page. Not in the spec's list, which has no such page. */
   customerAccount: 250,
@@ -34,6 +36,8 @@ export const PageType = {
   ssoPage: 400,
   /** A booking's page from its signed link (reschedule, cancel). Not in the spec's list. */
   schedulingManage: 310,
+  /** A member area's join page: its plans, signing in, joining. Not in the spec's list. */
+  memberJoin: 320,
 } as const;
 
 export type PageTypeCode = (typeof PageType)[keyof typeof PageType];

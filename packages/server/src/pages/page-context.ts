@@ -27,6 +27,7 @@ import { ANONYMOUS, type ViewerAccess } from '../services/members/access';
 import { gateBlocks, gateItemPage, gateListings, gateSearchResults, memberAreaDenied } from './member-gate';
 import { orderConfirmedContext } from './subscription-confirmed';
 import { ssoButton } from '../services/sso/sso-settings.service';
+import { isMemberAreaPagePath, memberAreaPageContext } from './member-join-pages';
 
 /** The page context: what templates render and `?format=json` returns (spec §3). */
 export interface PageContext {
@@ -380,6 +381,12 @@ export async function buildPageContext(
   if (isOrderPagePath(clean)) {
     const shown = await orderPageContext(db, site, context, clean, options);
     if (shown) return context;
+    context.pageType = PageType.notFound;
+    context.notFoundPath = clean;
+    return context;
+  }
+  if (isMemberAreaPagePath(clean)) {
+    if (await memberAreaPageContext(db, site, context, clean)) return context;
     context.pageType = PageType.notFound;
     context.notFoundPath = clean;
     return context;

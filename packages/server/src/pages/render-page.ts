@@ -146,6 +146,9 @@ function pageTitle(context: PageContext): string | null {
   if (context.pageType === PageType.search) return 'Search';
   if (context.pageType === PageType.customerAccount) return 'Account';
   if (context.pageType === PageType.ssoPage) return 'Sign in';
+  const area = (context.memberArea as { name?: string } | undefined)?.name;
+  if (context.pageType === PageType.memberJoin && area) return `Join ${area}`;
+  if (context.pageType === PageType.membershipConfirmed && area) return `Welcome to ${area}`;
   const title = (context.item?.title as string | undefined) ?? context.collection?.title;
   return title && context.collection?.urlId !== 'home' ? title : null;
 }

@@ -45,6 +45,10 @@ export function templateFor(context: PageContext): string {
       return 'digital-preview';
     case PageType.newsletterUnsubscribe:
       return 'newsletter-unsubscribe';
+    case PageType.memberJoin:
+      return 'member-join';
+    case PageType.membershipConfirmed:
+      return 'membership-confirmed';
     case PageType.schedulingManage:
       return 'scheduling-manage';
     case PageType.customerAccount:

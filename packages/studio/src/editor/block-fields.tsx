@@ -6,6 +6,7 @@ import { ProductField } from './pickers/product-picker';
 import { RichText } from './rich-text';
 import { AppointmentTypesField } from '../scheduling/appointment-types-field';
 import { DonationAmountsField, DonationMoneyField } from '../donations/amount-fields';
+import { MemberAreaField } from '../members/member-area-field';
 
 /** A field that says where a click goes (a button's, an image's link): chosen in the link picker. */
 const isLinkField = (field: BlockField) => field.kind === 'url' && field.name === 'href';
@@ -53,6 +54,8 @@ export function BlockFields({
         if (field.kind === 'product')
           return <ProductField key={id} label={field.label} value={text} onChange={set} />;
         if (isLinkField(field)) return <LinkField key={id} label={field.label} value={text} onChange={set} />;
+        if (field.kind === 'memberArea')
+          return <MemberAreaField key={id} id={id} label={field.label} value={value} onChange={set} />;
         if (field.kind === 'amounts')
           return <DonationAmountsField key={id} id={id} label={field.label} value={value} onChange={set} />;
         if (field.kind === 'money')

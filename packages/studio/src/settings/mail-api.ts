@@ -28,6 +28,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   'contributor-invitation': 'Invitation',
   'password-reset': 'Password reset',
   'booking-confirmed': 'Booking confirmed',
+  'membership-confirmed': 'Membership confirmed',
   'booking-rescheduled': 'Booking moved',
   'booking-cancelled': 'Booking cancelled',
   'booking-reminder': 'Booking reminder',

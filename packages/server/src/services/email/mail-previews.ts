@@ -6,6 +6,7 @@ import { submissionText } from '../forms/forms.service';
 import { giftCardEmail } from '../gift-cards/gift-card-email';
 import type { SerializedOrder } from '../order.service';
 import { canceledMail, ownerNoticeMail, receiptMail, refundedMail, shippedMail } from '../orders/order-mail';
+import { membershipConfirmedMail } from '../members/membership-mail';
 import { restockEmail } from '../restock/restock-email';
 import { siteBaseUrl } from '../site-base-url';
 import { type MailSite, mailSettingsRow, senderOf } from './mail-settings.service';
@@ -146,6 +147,19 @@ const SAMPLES: Record<string, { label: string; build(site: PreviewSite, origin: 
         },
       });
       return { to: 'grace@example.com', ...mail };
+    },
+  },
+  'membership-confirmed': {
+    label: 'Membership confirmed',
+    build(site, origin) {
+      const mail = membershipConfirmedMail(site, {
+        areaName: 'Inner Circle',
+        planName: 'Monthly',
+        priceText: `${formatMoney(900, site.currency as CurrencyCode)} every month`,
+        trialDays: 0,
+        enterUrl: `${origin}/members/inner-circle/welcome`,
+      });
+      return { to: BUYER, ...mail };
     },
   },
   restock: {

@@ -23,6 +23,7 @@ import { billingDetails, finishStripeAction, stripeTokenizer } from './stripe-pa
 import { SubscriptionSummary } from './subscription-summary';
 import { type CheckoutFields, validateCheckout } from './validate-checkout';
 import { word } from '../words';
+import { PlanAccountStep, needsAccountForPlans } from '../members/checkout-account';
 
 /** Checkout driven by the checkout API: contact, address, shipping, card, then order confirmed. */
 function Checkout(props: { cartToken: string | null }) {
@@ -38,6 +39,7 @@ function Checkout(props: { cartToken: string | null }) {
       </div>
     );
   }
+  if (needsAccountForPlans(cart)) return <PlanAccountStep />;
   return <CheckoutForm cart={cart} cartToken={props.cartToken} />;
 }
 
