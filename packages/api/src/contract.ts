@@ -5,6 +5,7 @@ import { analyticsRoutes } from './analytics';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
 import { contributorRoutes } from './contributors';
+import { courseRoutes } from './courses';
 import { donationRoutes } from './donations';
 import { downloadRoutes } from './downloads';
 import { customerAccountRoutes } from './customer-account';
@@ -98,6 +99,7 @@ export const contract = {
   ...memberPlanRoutes,
   ...memberAreaRoutes,
   ...subscriptionRoutes,
+  ...courseRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Contract = typeof contract;

@@ -189,3 +189,4 @@ export {
   memberAreaInput,
 } from './member-areas';
 export { ORDER_PAGE_MESSAGES, type ReviewRequestSettingsView, reviewRequestSettings } from './order-pages';
+export { COURSE_MESSAGES, type LessonInput, lessonUpdateBody, studioCourse } from './courses';

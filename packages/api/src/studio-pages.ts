@@ -4,7 +4,7 @@ import { id, okBody } from './common';
 
 /** Spec §3 page statuses; PUBLISHED is a live page (no label in the studio). */
 export const pageStatus = z.enum(['PUBLISHED', 'DRAFT', 'SCHEDULED', 'NEEDS_REVIEW', 'PRIVATE']);
-export const pageKind = z.enum(['page', 'blog', 'store']);
+export const pageKind = z.enum(['page', 'blog', 'store', 'course']);
 
 const pageTitle = z.string().trim().min(1, 'Please enter a page title').max(200);
 

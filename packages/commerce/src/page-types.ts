@@ -43,7 +43,7 @@ export const PageType = {
 export type PageTypeCode = (typeof PageType)[keyof typeof PageType];
 
 /** Collection type codes (spec §3) used by the router. */
-export const CollectionType = { generic: 1, page: 10, products: 13 } as const;
+export const CollectionType = { generic: 1, page: 10, products: 13, lessons: 24, course: 25 } as const;
 
 /** Record type codes (spec §3). */
-export const RecordType = { text: 1, storeItem: 11 } as const;
+export const RecordType = { text: 1, storeItem: 11, lesson: 62 } as const;

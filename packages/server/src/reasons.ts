@@ -22,6 +22,7 @@ import { SCHEDULING_MESSAGES as SCHEDULING } from '@store/api';
 import { ORDER_PAGE_MESSAGES as ORDER_PAGES } from '@store/api';
 import { SSO_MESSAGES as SSO, SSO_VISITOR_MESSAGES as SSO_VISITOR } from '@store/api';
 import { SUBSCRIPTION_MESSAGES as SUBSCRIPTIONS } from '@store/api';
+import { COURSE_MESSAGES as COURSES } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
 import { DONATION_MESSAGES as DONATIONS, FORM_MESSAGES } from '@store/commerce';
 import { MEMBER_PLAN_MESSAGES as PLANS } from '@store/api';
@@ -295,6 +296,12 @@ export const reasonCatalogue = {
   SSO_EMAIL_UNVERIFIED: { code: 'CONFLICT', status: 409, message: SSO_VISITOR.unverified },
   SSO_STAFF_ACCOUNT: { code: 'FORBIDDEN', status: 403, message: SSO_VISITOR.staff },
   SSO_RACE: { code: 'CONFLICT', status: 409, message: SSO_VISITOR.raced },
+  // Courses: the studio's chapters and lessons, a customer's progress (services/courses).
+  CHAPTER_NOT_EMPTY: { code: 'CONFLICT', status: 409, message: COURSES.chapterNotEmpty },
+  LESSON_VIDEO_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: COURSES.videoInvalid },
+  COURSE_ORDER_MISMATCH: { code: 'VALIDATION_FAILED', status: 400, message: COURSES.orderMismatch },
+  LESSON_LOCKED: { code: 'FORBIDDEN', status: 403, message: COURSES.lessonLocked },
+  COURSE_SIGN_IN_REQUIRED: { code: 'UNAUTHORIZED', status: 401, message: COURSES.signInRequired },
 } as const satisfies Record<string, { code: ErrorCode; status: number; message: string }>;
 
 export type Reason = keyof typeof reasonCatalogue;

@@ -1,5 +1,5 @@
 import type { PageData } from './page-data';
-import { reportError, startTracking, trackAddToCart } from './tracking/index';
+import { reportError, startTracking, trackAddToCart, trackEvent } from './tracking/index';
 
 // The trackers ship in the entry chunk (every page sends a page view); the parts used only
 // on some pages (events, error reporter, DOM census) load on first use. A failing tracker
@@ -21,4 +21,9 @@ export function trackAddToCartSafely(...args: Parameters<typeof trackAddToCart>)
  */
 export function reportErrorSafely(error: unknown): void {
   reportError(error);
+}
+
+/** A registered event (a lesson's video plays, quartiles, end), for lazy chunks; never throws. */
+export function trackEventSafely(schemaName: string, content: Record<string, unknown>): void {
+  void trackEvent(schemaName, content);
 }

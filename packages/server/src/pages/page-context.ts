@@ -27,6 +27,7 @@ import { ANONYMOUS, type ViewerAccess } from '../services/members/access';
 import { gateBlocks, gateItemPage, gateListings, gateSearchResults, memberAreaDenied } from './member-gate';
 import { orderConfirmedContext } from './subscription-confirmed';
 import { ssoButton } from '../services/sso/sso-settings.service';
+import { courseContext } from './course-pages';
 import { isMemberAreaPagePath, memberAreaPageContext } from './member-join-pages';
 
 /** The page context: what templates render and `?format=json` returns (spec §3). */
@@ -403,6 +404,14 @@ export async function buildPageContext(
     if (collection.password !== null && !options.unlockedPages?.includes(collection.id)) {
       context.pageType = PageType.lockScreen;
       context.collection = serializeCollection(collection);
+      return context;
+    }
+    // A course (type 25): its outline, and each lesson under it.
+    if (collection.type === CollectionType.course) {
+      if (await courseContext(db, site, context, collection, segments, access))
+        return context;
+      context.pageType = PageType.notFound;
+      context.notFoundPath = clean;
       return context;
     }
     if (

@@ -1,14 +1,16 @@
 import type { PageContext } from './page-context';
-import { PageType, RecordType } from './page-types';
+import { CollectionType, PageType, RecordType } from './page-types';
 
 /** Which theme page template renders a page context. */
 export function templateFor(context: PageContext): string {
   switch (context.pageType) {
     case PageType.collection: {
       const typeName = context.collection?.typeName;
+      if (context.collection?.type === CollectionType.course) return 'course';
       return typeName === 'products' ? 'store' : typeName === 'page' ? 'page' : 'blog';
     }
     case PageType.contentItem:
+      if (context.item?.recordType === RecordType.lesson) return 'lesson';
       return context.item?.recordType === RecordType.storeItem ? 'product' : 'post';
     case PageType.notFound:
       return 'not-found';

@@ -48,6 +48,7 @@ export function themeFiles(name = 'default'): ThemeFiles {
     css: [
       path.join(dir, 'theme.css'),
       path.join(dir, 'header.css'),
+      path.join(dir, 'courses.css'),
       path.join(blocksDir, 'blocks.css'),
       path.join(blocksDir, 'sections.css'),
     ]

@@ -73,6 +73,15 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/studio/blogs/:blogId/posts': r('blog'),
   'PUT /api/studio/blogs/:blogId/posts/:postId': r('blog'),
   'DELETE /api/studio/blogs/:blogId/posts/:postId': r('blog'),
+  // Courses are content like blogs: chapters, lessons, their order and the lesson editor.
+  'GET /api/studio/courses/:courseId': r('blog'),
+  'POST /api/studio/courses/:courseId/chapters': r('blog'),
+  'PUT /api/studio/courses/:courseId/chapters/:chapterId': r('blog'),
+  'DELETE /api/studio/courses/:courseId/chapters/:chapterId': r('blog'),
+  'PUT /api/studio/courses/:courseId/order': r('blog'),
+  'POST /api/studio/courses/:courseId/lessons': r('blog'),
+  'PUT /api/studio/courses/:courseId/lessons/:lessonId': r('blog'),
+  'DELETE /api/studio/courses/:courseId/lessons/:lessonId': r('blog'),
   // Design.
   'GET /api/studio/site-styles': r('design'),
   'PUT /api/studio/site-styles': r('design'),

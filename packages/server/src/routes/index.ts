@@ -53,6 +53,7 @@ import { studioFormRoutes } from './studio-forms.routes';
 import { studioMediaRoutes } from './studio-media.routes';
 import { studioPageRoutes } from './studio-pages.routes';
 import { studioPostRoutes } from './studio-posts.routes';
+import { courseProgressRoutes, studioCourseRoutes } from './courses.routes';
 import { studioProductRoutes } from './studio-products.routes';
 import { catalogTransferRoutes } from './catalog-transfer.routes';
 import { studioSiteRoutes } from './studio-site.routes';
@@ -87,6 +88,7 @@ async function studioRoutes(studio: FastifyInstance): Promise<void> {
   await studio.register(studioPageRoutes);
   await studio.register(studioMediaRoutes);
   await studio.register(studioPostRoutes);
+  await studio.register(studioCourseRoutes);
   // Member areas: what each unlocks changes what pages show (the cached ones are dropped).
   await studio.register(memberAreaRoutes);
   await studio.register(storeContentRoutes);
@@ -124,6 +126,8 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(orderPageRoutes);
   await app.register(siteUserRoutes, { now: options.accountClock });
   await app.register(customerAccountRoutes);
+  // A customer's lesson progress ("Mark complete" on lesson pages).
+  await app.register(courseProgressRoutes);
   // Subscriptions: the customer's on their account page, the owner's in the studio.
   await app.register(subscriptionRoutes, { now: options.accountClock });
   await app.register(passwordResetRoutes, { now: options.accountClock });

@@ -20,6 +20,7 @@ import {
   unlockToken,
 } from '../pages/page-unlock';
 import { SiteFrameCache } from '../pages/site-frame';
+import { isPersonalPage } from '../pages/course-pages';
 import { isOrderPagePath } from '../pages/order-pages';
 import { mayUseOwnerRoute } from '../plugins/owner-auth';
 import { themeStylesheet } from '../pages/theme-stylesheet';
@@ -203,7 +204,8 @@ export async function pageRoutes(
       items: itemsShown(context),
       csp: asJson ? null : pageEmbedPolicy(body, embedOriginsOf(context)),
     };
-    const store = cacheable && !UNCACHED_TYPES.has(context.pageType);
+    // A signed-in customer's course pages show their own progress and access: never kept.
+    const store = cacheable && !UNCACHED_TYPES.has(context.pageType) && !isPersonalPage(context);
     return send(request, reply, cache.set(store ? key : '', store ? generation : 'never', page), false);
   };
 

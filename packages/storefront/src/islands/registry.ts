@@ -23,6 +23,7 @@ export const islandRegistry: Record<string, Loader | undefined> = {
   account: () => import('./account/index'),
   scheduling: () => import('./scheduling/index'),
   'scheduling-manage': () => import('./scheduling/index'),
+  lesson: () => import('./lesson/index'),
   members: () => import('./members/index'),
   donation: () => import('./donation/index'),
   'donation-thanks': () => import('./donation/index'),

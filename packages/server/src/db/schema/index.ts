@@ -23,3 +23,4 @@ export * from './subscriptions';
 export * from './subscription-events';
 export * from './members';
 export * from './order-pages';
+export * from './courses';

@@ -11,7 +11,12 @@ import { capDescription } from './seo-description';
 import { notifySiteChanged } from './site-changed';
 import { uniqueName } from './unique-name';
 
-export const pageKinds = { page: CollectionType.page, blog: 1, store: CollectionType.products } as const;
+export const pageKinds = {
+  page: CollectionType.page,
+  blog: 1,
+  store: CollectionType.products,
+  course: CollectionType.course,
+} as const;
 export type PageKind = keyof typeof pageKinds;
 
 /**
@@ -31,7 +36,13 @@ async function takenSlugs(db: Database | Tx, websiteId: string, except?: string)
 }
 
 const kindOf = (type: number): PageKind =>
-  type === CollectionType.page ? 'page' : type === CollectionType.products ? 'store' : 'blog';
+  type === CollectionType.page
+    ? 'page'
+    : type === CollectionType.products
+      ? 'store'
+      : type === CollectionType.course
+        ? 'course'
+        : 'blog';
 
 /** Every page of the site with its studio settings (the Pages panel and page settings). */
 export async function listPages(db: Database, websiteId: string) {

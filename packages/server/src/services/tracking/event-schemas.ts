@@ -84,6 +84,16 @@ export const eventSchemas = {
   commerce_item_added: base.extend({ ...commerceFields, product }),
   commerce_checkout_confirmed: base.extend({ ...commerceFields, order_id: identifier.optional() }),
   video_collection_view: base.extend({ object_identifier: text(255) }),
+  /**
+   * A lesson video's play, quartile reached and end (analytics event type video, 21):
+   * `object_identifier` is the lesson, `video_progress` the quartile (25, 50, 75; 100 at the end).
+   */
+  video: base.extend({
+    object_identifier: text(255),
+    event_type: z.literal(21),
+    video_action: z.enum(['play', 'progress', 'complete']),
+    video_progress: z.union([z.literal(0), z.literal(25), z.literal(50), z.literal(75), z.literal(100)]),
+  }),
   member_area_access_denied: base,
   custom_event: base.extend({ custom_schema_name: text(100).min(1) }),
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;
