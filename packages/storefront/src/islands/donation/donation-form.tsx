@@ -32,9 +32,12 @@ const fieldError = (e: unknown, field: string): string | null => {
 export function DonationForm({
   campaignId,
   initial,
+  intro = false,
 }: {
   campaignId: string;
   initial?: { amount?: string; frequency?: string };
+  /** On the donate page (203): the form's heading and text above it (the block has its own). */
+  intro?: boolean;
 }) {
   const id = useId();
   const [campaign, setCampaign] = useState<Campaign | null>(null);
@@ -127,6 +130,12 @@ export function DonationForm({
         void give();
       }}
     >
+      {intro && (campaign.title || campaign.text) && (
+        <div className="donation-intro">
+          {campaign.title && <h2>{campaign.title}</h2>}
+          {campaign.text && <p className="donation-block__text">{campaign.text}</p>}
+        </div>
+      )}
       {campaign.frequencies.length > 1 && (
         <fieldset className="donation-frequencies">
           <legend className="donation-legend">How often</legend>

@@ -21,5 +21,5 @@ export function mount(element: HTMLElement): void {
   const initial = onPage
     ? { amount: query.get('amount') ?? undefined, frequency: query.get('frequency') ?? undefined }
     : undefined;
-  mountInto(element, <DonationForm campaignId={campaignId} initial={initial} />);
+  mountInto(element, <DonationForm campaignId={campaignId} initial={initial} intro={onPage} />);
 }
