@@ -22,7 +22,7 @@ function crashPoints() {
 /**
  * Renewal crash tests only (NODE_ENV=test): RENEWAL_CRASH_AT=claimed|charged|recorded kills the
  * process as a renewal reaches that point; RENEWAL_NOW fixes the renewals' clock (ISO);
- * RENEWAL_EVERY_MS and RENEWAL_STALE_SECONDS make a restarted process finish sooner, and
+ * RENEWAL_FIRST_MS, RENEWAL_EVERY_MS and RENEWAL_STALE_SECONDS make a restarted process finish sooner, and
  * RENEWAL_WEBSITE_ID keeps it to the test's site on a shared database.
  */
 function renewalCrashPoints() {
@@ -32,7 +32,8 @@ function renewalCrashPoints() {
   const now = env.RENEWAL_NOW ? new Date(env.RENEWAL_NOW) : undefined;
   return {
     ...(now ? { clock: () => now } : {}),
-    ...(env.RENEWAL_EVERY_MS ? { everyMs: Number(env.RENEWAL_EVERY_MS), firstMs: 0 } : {}),
+    ...(env.RENEWAL_EVERY_MS ? { everyMs: Number(env.RENEWAL_EVERY_MS) } : {}),
+    ...(env.RENEWAL_FIRST_MS ? { firstMs: Number(env.RENEWAL_FIRST_MS) } : {}),
     ...(env.RENEWAL_STALE_SECONDS ? { staleSeconds: Number(env.RENEWAL_STALE_SECONDS) } : {}),
     ...(env.RENEWAL_WEBSITE_ID ? { websiteId: env.RENEWAL_WEBSITE_ID } : {}),
     ...(at ? { reached: (point: string) => point === at && process.kill(process.pid, 'SIGKILL') } : {}),

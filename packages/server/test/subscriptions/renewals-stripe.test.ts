@@ -41,7 +41,11 @@ describe('Stripe keeps cards for renewals (local Stripe-compatible server)', () 
     const paid = await stripe.charge(req);
     expect(paid).toMatchObject({
       state: 'captured',
-      saved: { customerRef: expect.stringMatching(/^cus_/), methodRef: 'pm_card_visa', label: 'Visa ending 4242' },
+      saved: {
+        customerRef: expect.stringMatching(/^cus_/),
+        methodRef: 'pm_card_visa',
+        label: 'Visa ending 4242',
+      },
     });
     if (paid.state !== 'captured' || !paid.saved) throw new Error('not saved');
     const intent = fake.paymentIntents.get(paid.reference)?.intent;
@@ -50,7 +54,10 @@ describe('Stripe keeps cards for renewals (local Stripe-compatible server)', () 
     // Retried, the same key makes no second Customer; a lookup finds the kept card too.
     await stripe.charge(req);
     expect(fake.customers.size).toBe(1);
-    expect(await stripe.lookup(req)).toMatchObject({ state: 'captured', saved: { methodRef: 'pm_card_visa' } });
+    expect(await stripe.lookup(req)).toMatchObject({
+      state: 'captured',
+      saved: { methodRef: 'pm_card_visa' },
+    });
 
     const renewal = {
       customerRef: paid.saved.customerRef,
@@ -65,9 +72,15 @@ describe('Stripe keeps cards for renewals (local Stripe-compatible server)', () 
     // The same key again (a crash's recovery) answers the same PaymentIntent: no second charge.
     const again = await stripe.chargeSaved?.(renewal);
     expect(again).toEqual(first);
-    const charged = [...fake.paymentIntents.values()].filter((p) => p.intent.metadata.subscription_id === 'sub-1');
+    const charged = [...fake.paymentIntents.values()].filter(
+      (p) => p.intent.metadata.subscription_id === 'sub-1',
+    );
     expect(charged).toHaveLength(1);
-    expect(charged[0]?.intent).toMatchObject({ status: 'succeeded', amount: 1600, customer: paid.saved.customerRef });
+    expect(charged[0]?.intent).toMatchObject({
+      status: 'succeeded',
+      amount: 1600,
+      customer: paid.saved.customerRef,
+    });
   });
 
   it('a card that declines off-session, and one that needs its holder, fail as values', async () => {
@@ -117,78 +130,95 @@ describe('Stripe keeps cards for renewals (local Stripe-compatible server)', () 
   });
 });
 
-describe.each(backends)('a Stripe subscription renews through checkout and the scheduler on %s', (backend) => {
-  let fake: FakeStripe;
-  let site: TestSite;
-  let coffee: DemoProductRef;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    const payments = createStripeProvider({ ...KEYS, api: stripeApiBase(fake.url) });
-    site = await createTestSite(backend, { appOptions: { payments, renewals: { everyMs: 0 } } });
-    coffee = await demoProduct(site, 'coffee-subscription');
-  });
-  afterAll(async () => {
-    await site.app.close();
-    await fake.close();
-  });
-
-  it('checkout keeps the card; the renewal charges it off-session once; a decline later starts dunning', async () => {
-    const db = site.app.database.db;
-    const added = await addToCart(site, { itemId: coffee.id, sku: 'COFFEE-SUB', quantity: 1 });
-    const cookies = { CART: present(cartTokenFrom(added), 'cart') };
-    const cart = (await site.request({ method: 'GET', url: '/api/commerce/shopping-cart', cookies })).json();
-    const res = await site.request({
-      method: 'POST',
-      url: '/api/commerce/checkout',
-      cookies,
-      payload: {
-        email: 'stripe-sub@example.com',
-        shippingAddress,
-        shippingOptionId: cart.shippingOptions[0].id,
-        payment: { provider: 'stripe', token: 'pm_card_visa' },
-      },
+describe.each(backends)(
+  'a Stripe subscription renews through checkout and the scheduler on %s',
+  (backend) => {
+    let fake: FakeStripe;
+    let site: TestSite;
+    let coffee: DemoProductRef;
+    beforeAll(async () => {
+      fake = await startFakeStripe();
+      const payments = createStripeProvider({ ...KEYS, api: stripeApiBase(fake.url) });
+      site = await createTestSite(backend, { appOptions: { payments, renewals: { everyMs: 0 } } });
+      coffee = await demoProduct(site, 'coffee-subscription');
     });
-    expect(res.statusCode).toBe(200);
-    const orderId = res.json().order.id;
-    const sub = present(
-      (await db.select().from(subscriptions).where(eq(subscriptions.firstOrderId, orderId)))[0],
-      'subscription',
-    );
-    await db
-      .update(subscriptions)
-      .set({ status: 'paused' })
-      .where(and(eq(subscriptions.websiteId, site.websiteId), ne(subscriptions.id, sub.id)));
-    expect(sub).toMatchObject({
-      paymentProvider: 'stripe',
-      paymentCustomerRef: expect.stringMatching(/^cus_/),
-      paymentMethodRef: 'pm_card_visa',
-      paymentMethodLabel: 'Visa ending 4242',
+    afterAll(async () => {
+      await site.app.close();
+      await fake.close();
     });
-    const due = present(sub.nextBillingAt, 'next');
-    const run = await runDueRenewals(site.app, new Date(due.getTime() + 1000), { websiteId: site.websiteId });
-    expect(run.paid).toBe(1);
-    const renewals = [...fake.paymentIntents.values()].filter((p) => p.intent.metadata.subscription_id === sub.id);
-    expect(renewals.map((p) => [p.intent.status, p.intent.amount])).toEqual([['succeeded', 1600]]);
 
-    // The card is replaced by one that declines off-session: the next cycle fails, past due.
-    await db
-      .update(subscriptions)
-      .set({ paymentMethodRef: 'pm_card_chargeDeclined' })
-      .where(eq(subscriptions.id, sub.id));
-    const next = present((await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0]?.nextBillingAt, 'next');
-    const failed = await runDueRenewals(site.app, new Date(next.getTime() + 1000), { websiteId: site.websiteId });
-    expect(failed.failed).toBe(1);
-    const after = present((await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0], 'sub');
-    expect(after).toMatchObject({ status: 'past_due', failedAttempts: 1, cyclesDone: 2 });
-    const cycles = await db
-      .select()
-      .from(subscriptionCycles)
-      .where(eq(subscriptionCycles.subscriptionId, sub.id))
-      .orderBy(asc(subscriptionCycles.cycle));
-    expect(cycles.map((c) => [c.cycle, c.state])).toEqual([
-      [1, 'paid'],
-      [2, 'paid'],
-      [3, 'failed'],
-    ]);
-  });
-});
+    it('checkout keeps the card; the renewal charges it off-session once; a decline later starts dunning', async () => {
+      const db = site.app.database.db;
+      const added = await addToCart(site, { itemId: coffee.id, sku: 'COFFEE-SUB', quantity: 1 });
+      const cookies = { CART: present(cartTokenFrom(added), 'cart') };
+      const cart = (
+        await site.request({ method: 'GET', url: '/api/commerce/shopping-cart', cookies })
+      ).json();
+      const res = await site.request({
+        method: 'POST',
+        url: '/api/commerce/checkout',
+        cookies,
+        payload: {
+          email: 'stripe-sub@example.com',
+          shippingAddress,
+          shippingOptionId: cart.shippingOptions[0].id,
+          payment: { provider: 'stripe', token: 'pm_card_visa' },
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const orderId = res.json().order.id;
+      const sub = present(
+        (await db.select().from(subscriptions).where(eq(subscriptions.firstOrderId, orderId)))[0],
+        'subscription',
+      );
+      await db
+        .update(subscriptions)
+        .set({ status: 'paused' })
+        .where(and(eq(subscriptions.websiteId, site.websiteId), ne(subscriptions.id, sub.id)));
+      expect(sub).toMatchObject({
+        paymentProvider: 'stripe',
+        paymentCustomerRef: expect.stringMatching(/^cus_/),
+        paymentMethodRef: 'pm_card_visa',
+        paymentMethodLabel: 'Visa ending 4242',
+      });
+      const due = present(sub.nextBillingAt, 'next');
+      const run = await runDueRenewals(site.app, new Date(due.getTime() + 1000), {
+        websiteId: site.websiteId,
+      });
+      expect(run.paid).toBe(1);
+      const renewals = [...fake.paymentIntents.values()].filter(
+        (p) => p.intent.metadata.subscription_id === sub.id,
+      );
+      expect(renewals.map((p) => [p.intent.status, p.intent.amount])).toEqual([['succeeded', 1600]]);
+
+      // The card is replaced by one that declines off-session: the next cycle fails, past due.
+      await db
+        .update(subscriptions)
+        .set({ paymentMethodRef: 'pm_card_chargeDeclined' })
+        .where(eq(subscriptions.id, sub.id));
+      const next = present(
+        (await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0]?.nextBillingAt,
+        'next',
+      );
+      const failed = await runDueRenewals(site.app, new Date(next.getTime() + 1000), {
+        websiteId: site.websiteId,
+      });
+      expect(failed.failed).toBe(1);
+      const after = present(
+        (await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0],
+        'sub',
+      );
+      expect(after).toMatchObject({ status: 'past_due', failedAttempts: 1, cyclesDone: 2 });
+      const cycles = await db
+        .select()
+        .from(subscriptionCycles)
+        .where(eq(subscriptionCycles.subscriptionId, sub.id))
+        .orderBy(asc(subscriptionCycles.cycle));
+      expect(cycles.map((c) => [c.cycle, c.state])).toEqual([
+        [1, 'paid'],
+        [2, 'paid'],
+        [3, 'failed'],
+      ]);
+    });
+  },
+);

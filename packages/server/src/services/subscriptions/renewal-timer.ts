@@ -53,10 +53,13 @@ export const renewalTimer = fp(async (app: FastifyInstance) => {
       running = null;
     });
   };
-  const first = setTimeout(tick, settings.firstMs ?? 5_000);
-  const timer = setInterval(tick, everyMs);
+  let timer: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    tick();
+    timer = setInterval(tick, everyMs);
+    timer.unref();
+  }, settings.firstMs ?? 5_000);
   first.unref();
-  timer.unref();
   app.addHook('onClose', async () => {
     clearTimeout(first);
     clearInterval(timer);
