@@ -65,7 +65,7 @@ async function open(width = 1280): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(45_000);
   return page;
 }
 
@@ -229,6 +229,9 @@ describe.skipIf(!DATABASE_URL)(
       await page.goto(`/members/${area.slug}/welcome`);
       await page.locator('.members-confirmed__enter').waitFor();
       await shot(page, 'confirmed');
+      await page.setViewportSize({ width: 390, height: 900 });
+      await shot(page, 'confirmed');
+      await page.setViewportSize({ width: 1280, height: 900 });
       const welcome = await mailFor(VISITOR.email, 'Inner Circle');
       expect(welcome).toContain(loungePath);
 
