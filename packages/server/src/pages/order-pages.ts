@@ -65,7 +65,14 @@ export async function orderPageContext(
     context.pageType = PageType.digitalProductPreview;
     context.digitalPreview = {
       products: choices.map((c) => ({ ...c, selected: c.itemId === preview?.product.itemId })),
-      preview: preview ?? null,
+      preview: preview
+        ? {
+            ...preview,
+            download: preview.download
+              ? { ...preview.download, validUntil: preview.download.expiresAt.slice(0, 10) }
+              : null,
+          }
+        : null,
     };
     return true;
   }

@@ -83,10 +83,20 @@ export async function orderPageRoutes(app: FastifyInstance, options: OrderPageRo
         running = null;
       });
   };
-  const timer = setInterval(tick, options.reviewRequestsEveryMs ?? 5 * 60_000);
+  const timer = setInterval(tick, options.reviewRequestsEveryMs ?? everyMsFromEnv());
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;
   });
+}
+
+/**
+ * `REVIEW_REQUESTS_EVERY_MS` (read here, beside the job, as pages.routes.ts reads
+ * PAGE_CACHE_MB): how often to look for due requests; 5 minutes unless set (browser tests
+ * shorten it).
+ */
+function everyMsFromEnv(): number {
+  const n = Number(process.env.REVIEW_REQUESTS_EVERY_MS);
+  return Number.isInteger(n) && n >= 500 ? n : 5 * 60_000;
 }
