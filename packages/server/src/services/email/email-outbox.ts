@@ -13,7 +13,6 @@ export type EmailKind =
   | 'order-canceled'
   | 'order-refunded'
   | 'order-review-request'
-  | 'order-review-request'
   | 'gift-card'
   | 'contributor-invitation'
   | 'password-reset'
