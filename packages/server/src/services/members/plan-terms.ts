@@ -19,7 +19,10 @@ export async function planTermsForItem(
     periodUnit: plan.periodUnit,
     periodValue: plan.periodValue,
     numBillingCycles: plan.numBillingCycles,
-    trialDays: plan.trialDays,
+    // Checkout charges the plan's first period with the order (a zero-amount checkout that
+    // keeps the card for later is not there yet), so that order is the first cycle: passing
+    // the trial on would charge the first period twice. Access starts with the order either way.
+    trialDays: 0,
     memberPlanId: plan.id,
   };
 }
