@@ -1,7 +1,7 @@
 import { DONATION_MESSAGES } from '@store/commerce';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donations, emailOutbox, websites } from '../../src/db/schema/index';
+import { donations, emailOutbox, subscriptions, websites } from '../../src/db/schema/index';
 import { donationTermsForLine, recordDonationRenewal } from '../../src/services/donations/donation-terms';
 import { cartTokenFrom } from '../helpers/shop';
 import { present } from '../helpers/present';
@@ -259,8 +259,14 @@ describe.each(backends)('donations on %s', { timeout: 120_000 }, (backend) => {
     const [first] = await db.select().from(donations).where(eq(donations.orderId, order.id));
     expect(first?.frequency).toBe('monthly');
 
-    // A renewal: a subscription of kind donation whose first order is this one, and its new order.
-    const subscriptionId = await subscriptionFor(db, site.websiteId, order.id, line);
+    // Checkout started the renewals: a subscription of kind donation, monthly, at the amount given.
+    const [subscription] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.websiteId, site.websiteId), eq(subscriptions.firstOrderId, order.id)));
+    expect(subscription).toMatchObject({ kind: 'donation', periodUnit: 'MONTH', unitPriceCents: 2500 });
+    const subscriptionId = present(subscription, 'subscription').id;
+    // A renewal's order, recorded as a donation (twice asked, once recorded and mailed).
     const renewalOrder = await copyOrder(db, order.id);
     await db.transaction((tx) =>
       recordDonationRenewal(tx, { websiteId: site.websiteId, subscriptionId, orderId: renewalOrder }),
@@ -289,23 +295,6 @@ describe.each(backends)('donations on %s', { timeout: 120_000 }, (backend) => {
 });
 
 type Db = Awaited<ReturnType<typeof testDatabase>>['db'];
-
-async function subscriptionFor(
-  db: Db,
-  websiteId: string,
-  orderId: string,
-  line: { itemId: string; sku: string; unitPriceCents: number },
-): Promise<string> {
-  const { sql } = await import('drizzle-orm');
-  const result = await db.execute(
-    sql`insert into subscriptions (website_id, email, kind, first_order_id, item_id, sku, product_name,
-          unit_price_cents, currency, period_unit, period_value, anchor_at, anchor_day, payment_provider)
-        values (${websiteId}, 'monthly@example.com', 'donation', ${orderId}, ${line.itemId}, ${line.sku}, 'Donation',
-          ${line.unitPriceCents}, 'USD', 'MONTH', 1, now(), 1, 'test')
-        returning id`,
-  );
-  return String((result as unknown as { rows: { id: string }[] }).rows[0]?.id);
-}
 
 async function copyOrder(db: Db, orderId: string): Promise<string> {
   const { sql } = await import('drizzle-orm');
