@@ -317,6 +317,48 @@ describe.each(backends)('member areas: who may see what, on every channel, on %s
     expect((await visit('gold', '/blog?format=rss')).body).toContain(POST_EXCERPT);
   });
 
+  it('a translated page leaves a locked product’s translated text out too', async () => {
+    await call('PUT', '/api/multilingual/languages', {
+      languages: [
+        { language: 'en-US', isDefault: true, enabled: true },
+        { language: 'fr-FR', isDefault: false, enabled: true },
+      ],
+    });
+    const tee = await demoProduct(site, 'classic-tee');
+    const shelf = (await call('POST', '/api/studio/members/areas', { name: 'Shelf' })).json().id;
+    await call('PUT', `/api/studio/members/areas/${shelf}/content`, {
+      content: [{ kind: 'item', ref: tee.id }],
+    });
+    const saved = await call('PUT', '/api/multilingual/translations', {
+      language: 'fr-FR',
+      entries: [
+        { subjectType: 'product', subjectId: tee.id, field: 'description', value: '<p>Coton épais bio</p>' },
+        {
+          subjectType: 'product',
+          subjectId: tee.id,
+          field: 'summary',
+          value: '<p>Coton pour tous les jours</p>',
+        },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const who of PERSONAS) {
+      for (const url of ['/shop?format=json&lang=fr-FR', '/shop/p/classic-tee?format=json&lang=fr-FR']) {
+        const body = (await visit(who, url)).body;
+        expect(body, `${who} ${url}`).not.toContain('Coton épais bio');
+        expect(body, `${who} ${url}`).not.toContain('Coton pour tous les jours');
+      }
+    }
+    // Unlocked again, the translation shows: it was the lock that kept it out.
+    await call('DELETE', `/api/studio/members/areas/${shelf}`);
+    expect((await visit('anonymous', '/shop/p/classic-tee?format=json&lang=fr-FR')).body).toContain(
+      'Coton épais bio',
+    );
+    await call('PUT', '/api/multilingual/languages', {
+      languages: [{ language: 'en-US', isDefault: true, enabled: true }],
+    });
+  });
+
   it('the sitemap leaves locked pages and posts out, whoever asks', async () => {
     for (const who of PERSONAS) {
       const map = await visit(who, '/sitemap.xml');

@@ -31,10 +31,11 @@ export function AreasScreen({ rest }: { rest: string[] }) {
   return <AreaEditor key={id} area={area ?? null} />;
 }
 
-function link(to: string, text: string) {
+function link(to: string, text: string, className?: string) {
   return (
     <a
       href={to}
+      className={className}
       onClick={(e) => {
         e.preventDefault();
         go(to);
@@ -138,7 +139,7 @@ function AreaEditor({ area }: { area: MemberArea | null }) {
   return (
     <div className="members">
       <div className="panel__head">
-        {link(BASE, '← Member areas')}
+        {link(BASE, '← Member areas', 'btn btn--plain')}
         <h1>{area ? area.name : 'New member area'}</h1>
       </div>
       <form

@@ -186,6 +186,8 @@ export async function localizePage(
   const product = (item: Record<string, unknown> | undefined) => {
     if (!item) return;
     item.title = pick('product', item.id, 'title', item.title);
+    // An item a member area locks from this visitor shows no text: nor do its translations.
+    if (item.locked) return;
     // The description is the product page's text (HTML); the summary is what lists show.
     const description = pick('product', item.id, 'description', null);
     if (description) item.body = description;
