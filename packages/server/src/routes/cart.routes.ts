@@ -126,6 +126,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
         sku: body.sku ?? null,
         quantity: body.qty ?? 1,
         additionalFields: parseAdditionalFields(body.additionalFields),
+        siteUserId: request.siteUserId ?? null,
       }),
     );
     return { cartToken };

@@ -358,6 +358,8 @@ export async function createSubscriptionCart(
     sku: string | null;
     quantity: unknown;
     additionalFields: Record<string, unknown> | null;
+    /** The signed-in account subscribing: its order, and so the subscription, is theirs. */
+    siteUserId?: string | null;
   },
 ): Promise<Outcome<string>> {
   return asOutcome(() =>
@@ -376,7 +378,11 @@ export async function createSubscriptionCart(
         loaded.product.additionalFieldsFormId,
         input.additionalFields,
       );
-      const cart = await createCart(tx, { websiteId: site.id, kind: 'SUBSCRIPTION' });
+      const cart = await createCart(tx, {
+        websiteId: site.id,
+        kind: 'SUBSCRIPTION',
+        ...(input.siteUserId ? { siteUserId: input.siteUserId } : {}),
+      });
       await upsertEntry(tx, {
         websiteId: site.id,
         cartId: cart.id,

@@ -115,7 +115,12 @@ function SubscriptionList() {
     {
       key: 'next',
       header: 'Next billing',
-      cell: (s) => (s.nextBillingAt ? dayIn(s.nextBillingAt, zone) : <span className="muted">—</span>),
+      cell: (s) =>
+        s.nextBillingAt && (s.status === 'active' || s.status === 'past_due') ? (
+          dayIn(s.nextBillingAt, zone)
+        ) : (
+          <span className="muted">—</span>
+        ),
     },
   ];
   return (
@@ -261,7 +266,11 @@ function SubscriptionDetail({ id }: { id: string }) {
             <dt>Price</dt>
             <dd>{s.priceText}</dd>
             <dt>Next billing</dt>
-            <dd>{s.nextBillingAt ? dayIn(s.nextBillingAt, zone) : '—'}</dd>
+            <dd>
+              {s.nextBillingAt && (s.status === 'active' || s.status === 'past_due')
+                ? dayIn(s.nextBillingAt, zone)
+                : '—'}
+            </dd>
             {s.endsAt && (
               <>
                 <dt>{s.endsAt > Date.now() ? 'Ends' : 'Ended'}</dt>

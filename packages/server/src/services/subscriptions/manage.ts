@@ -297,7 +297,9 @@ export function cancelSubscription(
           cancelAtPeriodEnd: atPeriodEnd,
           cancelledAt: now,
           endedAt: endsAt,
-          nextBillingAt: null,
+          // Kept at the period end: the renewals engine ends the subscription then (never charges
+          // a cancelled one); cancelled now, there is no date left.
+          nextBillingAt: atPeriodEnd ? endsAt : null,
           nextRetryAt: null,
           pausedAt: null,
         },

@@ -125,7 +125,7 @@ function SubscriptionCard(props: {
       </header>
       <p className="account-subscription__price">{sub.priceText}</p>
       <dl className="account-subscription__facts">
-        {sub.nextBillingAt !== null && (
+        {sub.nextBillingAt !== null && (sub.status === 'active' || sub.status === 'past_due') && (
           <>
             <dt>Next billing</dt>
             <dd data-testid="next-billing">{date(sub.nextBillingAt)}</dd>
