@@ -129,9 +129,13 @@ export async function ssoRoutes(
     const box = secrets();
     const provider = box.ok ? await loadSsoProvider(db, request.site.id, box) : null;
     if (!box.ok || !provider) return sendSsoPage(request, reply, 'SSO_OFF');
+    // The flow cookie must be set on the host the provider sends the visitor back to (the
+    // site's own address, never a Host header it does not own): start again there.
+    const origin = publicOrigin(request);
+    if (new URL(origin).host !== request.host) return reply.redirect(`${origin}/account/sso/start`, 303);
     if (await startLimiter.hit(`${request.ip}:${request.site.id}`))
       throw new ApiError('RATE_LIMITED', 'Too many sign-in attempts. Please try again later.');
-    const redirectUri = `${publicOrigin(request)}${SSO_CALLBACK_PATH}`;
+    const redirectUri = `${origin}${SSO_CALLBACK_PATH}`;
     const begun = await beginSsoSignIn(provider, box.box, redirectUri, policy(), now());
     if (!begun.ok) {
       request.log.warn({ reason: begun.reason }, 'sign-in with SSO could not start');

@@ -10,6 +10,7 @@ import { contributorSession } from '../contributors/contributor-helpers';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends, testDatabase } from '../helpers/test-db';
 import { TEST_SECRETS_KEY } from '../mail/mail-helpers';
+import { addToCart, cartTokenFrom, demoProduct } from '../helpers/shop';
 import { sessionOf } from '../restock-helpers';
 import { DEMO_CUSTOMER, DEMO_OWNER } from '../../src/services/site-users/demo-accounts';
 import { type TestProvider, authorizeAt, startTestProvider } from './oidc-test-provider';
@@ -194,6 +195,25 @@ describe.each(backends)('Sign-in with SSO on %s', (backend) => {
       payload: { email, password: '!sso' },
     });
     expect(password.statusCode).toBe(401);
+  });
+
+  it('merges the guest cart into the account, as the password sign-in does', async () => {
+    const tee = await demoProduct(site, 'classic-tee');
+    const added = await addToCart(site, { itemId: tee.id, sku: 'TEE-NAV-M', quantity: 2 });
+    const guestCart = cartTokenFrom(added) as string;
+    expect(guestCart).toBeTruthy();
+    const email = `cart-${unique()}@example.com`;
+    provider.accounts.set(`sub-${email}`, { sub: `sub-${email}`, email, email_verified: true });
+    const res = await (await signIn(site, `sub-${email}`, { CART: guestCart })).finish();
+    expect(res.statusCode).toBe(303);
+    const session = res.cookies.find((c) => c.name === 'siteUserSession')?.value as string;
+    const cart = await site.request({
+      method: 'GET',
+      url: '/api/commerce/shopping-cart',
+      cookies: { siteUserSession: session, CART: cartTokenFrom(res) ?? guestCart },
+    });
+    const entries = cart.json().entries as { chosenVariant: { sku: string }; quantity: number }[];
+    expect(entries.map((e) => [e.chosenVariant.sku, e.quantity])).toEqual([['TEE-NAV-M', 2]]);
   });
 
   it('links an existing account by a verified e-mail, and finds it by subject after the e-mail changes', async () => {
