@@ -6,6 +6,7 @@ export const paths = {
   pages: '/config/pages',
   page: (id: string) => `/config/pages/${encodeURIComponent(id)}`,
   blog: (id: string) => `/config/blogs/${encodeURIComponent(id)}`,
+  course: (id: string) => `/config/courses/${encodeURIComponent(id)}`,
   headerFooter: '/config/header-footer',
   media: '/config/media',
   design: '/config/design',

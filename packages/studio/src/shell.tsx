@@ -16,6 +16,7 @@ import { leaveTo } from './unsaved-guard';
 const PageEditor = lazy(() => import('./editor/page-editor').then((m) => ({ default: m.PageEditor })));
 // The design panel carries the colour rules and schemas (zod): loaded when opened.
 const PostsEditor = lazy(() => import('./editor/posts-editor').then((m) => ({ default: m.PostsEditor })));
+const CourseEditor = lazy(() => import('./editor/course-editor').then((m) => ({ default: m.CourseEditor })));
 // The store back office is its own chunk: most studio visits never open it.
 const CommercePanel = lazy(() =>
   import('./commerce/commerce-panel').then((m) => ({ default: m.CommercePanel })),
@@ -50,6 +51,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
   const [frameVersion, setFrameVersion] = useState(0);
   const editing = /^\/config\/pages\/([^/]+)$/.exec(path)?.[1];
   const blog = /^\/config\/blogs\/([^/]+)$/.exec(path)?.[1];
+  const course = /^\/config\/courses\/([^/]+)$/.exec(path)?.[1];
   // Areas with sections of their own, shown at full width instead of beside the site.
   const area = (['commerce', 'forms', 'analytics', 'scheduling', 'members', 'settings'] as const).find((a) =>
     path.startsWith(`/config/${a}`),
@@ -65,7 +67,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
   const reloadSite = () => setFrameVersion((v) => v + 1);
   // A contributor sees only the tabs its role may open (the server refuses the rest anyway).
   const permissions = usePermissions();
-  const current = area ?? (blog ? 'pages' : panel);
+  const current = area ?? (blog || course ? 'pages' : panel);
   // Everyone who may open the studio may look after their own account.
   const account = path.startsWith(ACCOUNT_PATHS.account);
   const denied = !account && !canOpenTab(permissions, current);
@@ -203,6 +205,10 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
       ) : account ? (
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <AccountScreen session={session} />
+        </Suspense>
+      ) : course ? (
+        <Suspense fallback={<p className="loading">Loading the course…</p>}>
+          <CourseEditor courseId={decodeURIComponent(course)} onSaved={setFramePath} />
         </Suspense>
       ) : blog ? (
         <Suspense fallback={<p className="loading">Loading the posts…</p>}>

@@ -7,7 +7,14 @@ import { leaveTo } from '../unsaved-guard';
 import { NavRow } from './nav-row';
 import { type TreePath, appendLink, indent, moveBy, moveTo, outdent, removeAt, renameAt } from './nav-tree';
 
-type AddKind = 'page' | 'blog' | 'store' | 'folder' | 'link';
+type AddKind = 'page' | 'blog' | 'store' | 'course' | 'folder' | 'link';
+
+/** Where a page is edited: a blog's posts, a course's chapters and lessons, or the page editor. */
+function editPath(page: PageSummary | undefined, id: string): string {
+  if (page?.kind === 'blog') return paths.blog(id);
+  if (page?.kind === 'course') return paths.course(id);
+  return paths.page(id);
+}
 
 /**
  * The Pages panel: the main navigation as a tree and the pages it does not link ("not
@@ -158,7 +165,7 @@ export function PagesPanel({
               onRename: (path, title) => edit(renameAt(links, path, title), `Renamed to ${title}.`),
               onUnlink: (path) => edit(removeAt(links, path)[0], 'Moved to not linked.'),
               onRemove: remove,
-              onEdit: (id) => leaveTo(pages.get(id)?.kind === 'blog' ? paths.blog(id) : paths.page(id)),
+              onEdit: (id) => leaveTo(editPath(pages.get(id), id)),
               onShow: onShowPage,
             }}
           />
@@ -213,13 +220,7 @@ export function PagesPanel({
                 className="icon icon--word"
                 aria-label={`Edit ${p.title}`}
                 title="Edit the page"
-                onClick={() =>
-                  leaveTo(
-                    pages.get(p.collectionId)?.kind === 'blog'
-                      ? paths.blog(p.collectionId)
-                      : paths.page(p.collectionId),
-                  )
-                }
+                onClick={() => leaveTo(editPath(pages.get(p.collectionId), p.collectionId))}
               >
                 Edit
               </button>
@@ -319,6 +320,7 @@ function AddEntry({
         <option value="page">Page</option>
         <option value="blog">Blog</option>
         <option value="store">Store</option>
+        <option value="course">Course</option>
         {canPublish && <option value="folder">Folder</option>}
         {canPublish && <option value="link">External link</option>}
       </select>
