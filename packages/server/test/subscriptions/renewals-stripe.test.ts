@@ -50,7 +50,7 @@ describe('Stripe keeps cards for renewals (local Stripe-compatible server)', () 
     if (paid.state !== 'captured' || !paid.saved) throw new Error('not saved');
     const intent = fake.paymentIntents.get(paid.reference)?.intent;
     expect(intent).toMatchObject({ customer: paid.saved.customerRef, setup_future_usage: 'off_session' });
-    expect(fake.customers.get(paid.saved.customerRef)?.email).toBe('saver@example.com');
+    expect(fake.customers.get(present(paid.saved.customerRef, 'customer'))?.email).toBe('saver@example.com');
     // Retried, the same key makes no second Customer; a lookup finds the kept card too.
     await stripe.charge(req);
     expect(fake.customers.size).toBe(1);
@@ -219,6 +219,29 @@ describe.each(backends)(
         [2, 'paid'],
         [3, 'failed'],
       ]);
+
+      // The customer gives a new card: it is attached to their Customer, and the retry charges it.
+      const stripe = createStripeProvider({ ...KEYS, api: stripeApiBase(fake.url) });
+      const saved = await stripe.saveMethod?.({
+        token: 'pm_card_mastercard',
+        customerRef: after.paymentCustomerRef,
+        email: after.email,
+        websiteId: site.websiteId,
+      });
+      expect(saved).toMatchObject({
+        ok: true,
+        customerRef: after.paymentCustomerRef,
+        methodRef: 'pm_card_mastercard',
+        label: 'Mastercard ending 4444',
+      });
+      await db
+        .update(subscriptions)
+        .set({ paymentMethodRef: 'pm_card_mastercard' })
+        .where(eq(subscriptions.id, sub.id));
+      const retryAt = present(after.nextRetryAt, 'retry');
+      expect((await runDueRenewals(site.app, retryAt, { websiteId: site.websiteId })).paid).toBe(1);
+      const recovered = (await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0];
+      expect(recovered).toMatchObject({ status: 'active', cyclesDone: 3, failedAttempts: 0 });
     });
   },
 );

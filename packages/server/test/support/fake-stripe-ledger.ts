@@ -139,6 +139,24 @@ export class FakeLedger {
     return { status: 200, body: customer };
   }
 
+  /** Keep a card for a customer without charging it (a card change). Declining cards are refused. */
+  attachPaymentMethod(pmId: string, params: Params): Answer {
+    const customer = typeof params.customer === 'string' ? params.customer : '';
+    if (!this.customers.has(customer))
+      return stripeError(
+        400,
+        { code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` },
+        false,
+      );
+    const card = TEST_CARDS[pmId];
+    if (card?.decline)
+      return stripeError(402, { type: 'card_error', code: 'card_declined', ...card.decline });
+    const known = this.retrievePaymentMethod(pmId);
+    if (known.status !== 200) return known;
+    this.attached.set(pmId, customer);
+    return this.retrievePaymentMethod(pmId);
+  }
+
   retrievePaymentMethod(pmId: string): Answer {
     const card = TEST_CARDS[pmId];
     if (!card)

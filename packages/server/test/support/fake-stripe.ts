@@ -73,6 +73,11 @@ const ROUTES: { method: string; pattern: RegExp; key: string }[] = [
   { method: 'POST', pattern: /^\/v1\/payment_methods$/, key: 'POST /v1/payment_methods' },
   { method: 'POST', pattern: /^\/v1\/customers$/, key: 'POST /v1/customers' },
   { method: 'GET', pattern: /^\/v1\/payment_methods\/([\w-]+)$/, key: 'GET /v1/payment_methods/:id' },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/payment_methods\/([\w-]+)\/attach$/,
+    key: 'POST /v1/payment_methods/:id/attach',
+  },
   { method: 'GET', pattern: /^\/v1\/balance$/, key: 'GET /v1/balance' },
   { method: 'GET', pattern: /^\/v1\/account$/, key: 'GET /v1/account' },
 ];
@@ -171,6 +176,8 @@ export async function startFakeStripe(options: { latencyMs?: number } = {}): Pro
         return ledger.createCustomer(params);
       case 'GET /v1/payment_methods/:id':
         return ledger.retrievePaymentMethod(id ?? '');
+      case 'POST /v1/payment_methods/:id/attach':
+        return ledger.attachPaymentMethod(id ?? '', params);
       case 'GET /v1/balance':
         return ledger.balance();
       default:

@@ -105,6 +105,16 @@ export interface PaymentProvider {
    * cannot keep cards leave it out, and renewals through them fail as declined.
    */
   chargeSaved?(request: SavedChargeRequest): Promise<PaymentState>;
+  /**
+   * Keep a card the customer just gave (a card change in their account) for later charges,
+   * without charging it: Stripe attaches the PaymentMethod to the customer (made when none).
+   */
+  saveMethod?(input: {
+    token: string;
+    customerRef: string | null;
+    email: string;
+    websiteId: string;
+  }): Promise<({ ok: true } & SavedMethod) | { ok: false; message: string }>;
   /** Where the payment made with this key stands, without moving money. */
   lookup(request: LookupRequest, reference?: string): Promise<PaymentState>;
   /** Void a payment that is not captured (authorised, or waiting for the buyer). */

@@ -293,6 +293,35 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return chargeSaved(request);
     },
 
+    async saveMethod({ token, customerRef, email, websiteId }) {
+      if (!token) return { ok: false, message: STRIPE_MESSAGES.missingToken };
+      try {
+        const customer =
+          customerRef ??
+          (
+            await stripe.customers.create(
+              { email, metadata: { website_id: websiteId } },
+              { idempotencyKey: `save:${token}:customer` },
+            )
+          ).id;
+        const method = await stripe.paymentMethods.attach(
+          token,
+          { customer },
+          { idempotencyKey: `save:${token}:${customer}` },
+        );
+        const card = method.card;
+        const brand = card?.brand ? card.brand[0]?.toUpperCase() + card.brand.slice(1) : 'Card';
+        return {
+          ok: true,
+          customerRef: customer,
+          methodRef: method.id,
+          label: card ? `${brand} ending ${card.last4}` : null,
+        };
+      } catch (error) {
+        return { ok: false, message: failureOf(error).message };
+      }
+    },
+
     async lookup(request, reference) {
       if (reference) return stateOf(reference);
       // A request Stripe would refuse before creating anything was never charged.
