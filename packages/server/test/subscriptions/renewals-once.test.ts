@@ -91,7 +91,14 @@ async function renewalRecord(db: Database, ids: string[]) {
   const receipts = await db
     .select()
     .from(emailOutbox)
-    .where(and(inArray(emailOutbox.toAddress, emails), eq(emailOutbox.kind, 'order-receipt')));
+    .where(
+      and(
+        // Other tests' sites on a shared database mail the same addresses: this site's only.
+        inArray(emailOutbox.websiteId, [...new Set(subs.map((s) => s.websiteId))]),
+        inArray(emailOutbox.toAddress, emails),
+        eq(emailOutbox.kind, 'order-receipt'),
+      ),
+    );
   return { cycles, charges, renewalOrders, subs, receipts };
 }
 
