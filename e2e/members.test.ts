@@ -17,12 +17,15 @@ import {
 // reads the page, cancels at the period end from their account, and once the period is over is
 // refused the page again, with the join button.
 //
-// The server runs on PostgreSQL (the scratch database MEMBERS_E2E_DATABASE_URL, emptied first)
-// so the test can reach the period end: it moves the membership's end into the past in the
+// The server runs on PostgreSQL (a database of its own made beside TEST_DATABASE_URL's, dropped
+// first) so the test can reach the period end: it moves the membership's end into the past in the
 // database, as the passing of the paid month would (the server has no clock a browser test can
 // turn, and waiting a month is not an option).
 
-const DATABASE_URL = process.env.MEMBERS_E2E_DATABASE_URL ?? '';
+// Without TEST_DATABASE_URL there is no PostgreSQL to share with the server: the test is skipped.
+const BASE = process.env.TEST_DATABASE_URL ?? '';
+const DB_NAME = `e2e_members_${process.pid}`;
+const DATABASE_URL = BASE ? BASE.replace(/\/[^/]*$/, `/${DB_NAME}`) : '';
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-members';
 const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' };
 const VISITOR = { email: 'grace@example.com', password: 'a long enough password' };
@@ -35,10 +38,10 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   if (!DATABASE_URL) return;
   fs.mkdirSync(SHOTS, { recursive: true });
-  const client = new pg.Client({ connectionString: DATABASE_URL });
+  const client = new pg.Client({ connectionString: BASE });
   await client.connect();
-  await client.query('drop schema if exists public cascade; create schema public');
-  await client.query('drop schema if exists drizzle cascade');
+  await client.query(`drop database if exists ${DB_NAME} with (force)`);
+  await client.query(`create database ${DB_NAME}`);
   await client.end();
   mail = await startMailCatcher();
   server = await startServer({ env: { SMTP_URL: mail.url, DATABASE_URL }, timeoutMs: 240_000 });
@@ -59,6 +62,12 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await mail?.close();
+  if (BASE) {
+    const client = new pg.Client({ connectionString: BASE });
+    await client.connect();
+    await client.query(`drop database if exists ${DB_NAME} with (force)`);
+    await client.end();
+  }
 });
 
 async function open(width = 1280): Promise<Page> {
