@@ -280,7 +280,11 @@ export const reasonCatalogue = {
   SUBSCRIPTION_NOT_PAUSABLE: { code: 'CONFLICT', status: 409, message: SUBSCRIPTIONS.notPausable },
   SUBSCRIPTION_NOT_PAUSED: { code: 'CONFLICT', status: 409, message: SUBSCRIPTIONS.notPaused },
   SUBSCRIPTION_ENDED: { code: 'CONFLICT', status: 409, message: SUBSCRIPTIONS.ended },
-  SUBSCRIPTION_ADDRESS_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: SUBSCRIPTIONS.addressInvalid },
+  SUBSCRIPTION_ADDRESS_INVALID: {
+    code: 'VALIDATION_FAILED',
+    status: 400,
+    message: SUBSCRIPTIONS.addressInvalid,
+  },
   SUBSCRIPTION_CARD_REFUSED: { code: 'PAYMENT_FAILED', status: 402, message: SUBSCRIPTIONS.cardRefused },
   RENEWAL_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: SUBSCRIPTIONS.renewalNotFound },
   // Sign-in with SSO (services/sso): the owner's settings, then a visitor's sign-in (shown

@@ -369,8 +369,7 @@ export async function buildPageContext(
         : [];
     }
     // An order that started a subscription is confirmed as 206 (pages/subscription-confirmed.ts).
-    if (system === PageType.orderConfirmed)
-      await orderConfirmedContext(db, site, context, options.query);
+    if (system === PageType.orderConfirmed) await orderConfirmedContext(db, site, context, options.query);
     // The sign-in form's "Continue with …" button, when the site has sign-in with SSO on.
     if (system === PageType.customerAccount || system === PageType.ssoPage)
       context.sso = await ssoButton(db, site.id);
@@ -408,8 +407,7 @@ export async function buildPageContext(
     }
     // A course (type 25): its outline, and each lesson under it.
     if (collection.type === CollectionType.course) {
-      if (await courseContext(db, site, context, collection, segments, access))
-        return context;
+      if (await courseContext(db, site, context, collection, segments, access)) return context;
       context.pageType = PageType.notFound;
       context.notFoundPath = clean;
       return context;
