@@ -14,6 +14,8 @@ export const MEMBER_PLAN_MESSAGES = {
   priceRequired: 'A paid plan needs a price above zero.',
   periodRequired: 'Choose how often a recurring plan is charged (every 1 to 52 weeks, months or years).',
   trialOnlyRecurring: 'Only a recurring plan can start with a free trial.',
+  trialNotOffered:
+    'Free trials are not offered yet: a member pays the first period when joining. Set the trial to 0 days.',
   cyclesOnlyRecurring: 'Only a recurring plan is charged a number of times.',
   kindFixed: 'A plan’s kind cannot change once it is made: archive it and add another.',
   planNotFound: 'That plan was not found.',
@@ -76,6 +78,9 @@ export function memberPlanProblems(plan: {
     out.periodValue = MEMBER_PLAN_MESSAGES.periodRequired;
   if (plan.kind !== 'recurring' && plan.trialDays > 0)
     out.trialDays = MEMBER_PLAN_MESSAGES.trialOnlyRecurring;
+  // Checkout charges the first period with the order and cannot yet keep a card without a
+  // charge, so a trial would be promised and not given.
+  else if (plan.trialDays > 0) out.trialDays = MEMBER_PLAN_MESSAGES.trialNotOffered;
   if (plan.kind !== 'recurring' && plan.numBillingCycles > 0)
     out.numBillingCycles = MEMBER_PLAN_MESSAGES.cyclesOnlyRecurring;
   return out;

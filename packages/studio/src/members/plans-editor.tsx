@@ -364,7 +364,7 @@ function PlanForm({
           {field('numBillingCycles', 'numBillingCycles', 'Number of payments (0 = until cancelled)', {
             inputMode: 'numeric',
           })}
-          {field('trialDays', 'trialDays', 'Free trial (days)', { inputMode: 'numeric' })}
+          {/* No free-trial field: checkout cannot yet keep a card without charging it. */}
         </div>
       )}
       <p className="plans-editor__preview" aria-live="polite">
