@@ -182,6 +182,16 @@ describe.each(backends)('donations on %s', { timeout: 120_000 }, (backend) => {
     expect(thanks.json()).toMatchObject({ totalMinor: 4300, organisationName: 'Friends of the Library' });
     const wrong = await site.request({ method: 'GET', url: `/api/donations/orders/${orderId}?token=nope` });
     expect(wrong.statusCode).toBe(404);
+    // The pages themselves: donate (203) and contribution confirmed (204), spec §2 codes.
+    const donatePage = await site.request({ method: 'GET', url: '/donate?campaign=give-usd&format=json' });
+    expect(donatePage.statusCode, donatePage.body).toBe(200);
+    expect(donatePage.json().pageType).toBe(203);
+    const thanksPage = await site.request({
+      method: 'GET',
+      url: `${placed.json().confirmationUrl}&format=json`,
+    });
+    expect(thanksPage.statusCode, thanksPage.body).toBe(200);
+    expect(thanksPage.json().pageType).toBe(204);
 
     const receipts = await db
       .select()

@@ -218,6 +218,13 @@ describe.each(backends)('member plans and joining on %s', { timeout: 120_000 }, 
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain('Inner Circle');
     expect(mails[0]?.textBody).toContain(`/members/${area.slug}/welcome`);
+    // The membership confirmed page (spec §2 code 208).
+    const welcome = await asCustomer(shop, customer.session, {
+      method: 'GET',
+      url: `/members/${area.slug}/welcome?format=json`,
+    });
+    expect(welcome.statusCode, welcome.body).toBe(200);
+    expect(welcome.json().pageType).toBe(208);
     const offer = await asCustomer(shop, customer.session, {
       method: 'GET',
       url: `/api/members/areas/${area.id}`,
