@@ -11,18 +11,20 @@ import {
   memberAreas,
   memberPlans,
   memberships,
+  orders,
   products,
   subscriptions,
   variants,
   websites,
 } from '../../src/db/schema/index';
 import { confirmReservation } from '../../src/services/checkout/settle';
+import { createTestPaymentProvider } from '../../src/services/payments/test-payment-provider';
 import { planTermsForItem } from '../../src/services/members/plan-terms';
 import { asCustomer, newCustomer } from '../customer-account/account-helpers';
 import { present } from '../helpers/present';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends, testDatabase } from '../helpers/test-db';
-import { ownerCookies } from '../orders/orders-helpers';
+import { orderAction, ownerCookies } from '../orders/orders-helpers';
 
 describe.each(backends)('member plans and joining on %s', { timeout: 120_000 }, (backend) => {
   let shop: TestSite;
@@ -402,5 +404,60 @@ describe.each(backends)('member plans and joining on %s', { timeout: 120_000 }, 
     expect(await membershipsOf(stranger.id)).toHaveLength(0);
     const [kept] = await (await db()).select().from(memberPlans).where(eq(memberPlans.id, plan.id));
     expect(kept?.name).toBe('Free');
+  });
+
+  it('an order only authorised (manual capture) opens the area and starts the renewals when captured', async () => {
+    const manual = await createTestSite(backend, {
+      appOptions: { payments: createTestPaymentProvider({ capture: 'manual' }) },
+    });
+    try {
+      const manualOwner = await ownerCookies(manual);
+      const area = await newArea(manual);
+      const plan = (
+        await addPlan(
+          area.id,
+          { name: 'Monthly', kind: 'recurring', priceCents: 900, periodUnit: 'MONTH', periodValue: 1 },
+          manualOwner,
+          manual,
+        )
+      ).json();
+      const customer = await newCustomer(manual);
+      const joined = await asCustomer(manual, customer.session, {
+        method: 'POST',
+        url: `/api/members/plans/${plan.id}/join`,
+      });
+      expect(joined.json().next).toBe('checkout');
+      const placed = await asCustomer(manual, customer.session, {
+        method: 'POST',
+        url: '/api/commerce/checkout',
+        payload: { email: customer.email, payment: { token: 'tok_visa' } },
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const orderId = placed.json().order.id as string;
+      const d = await db();
+      const subsOf = () => d.select().from(subscriptions).where(eq(subscriptions.firstOrderId, orderId));
+      // Authorised, not paid: no access and nothing renews yet; the card waits with the order.
+      expect(await membershipsOf(customer.id)).toHaveLength(0);
+      expect(await subsOf()).toHaveLength(0);
+      const [waiting] = await d.select().from(orders).where(eq(orders.id, orderId));
+      expect(waiting?.savedPaymentMethod?.methodRef).toBeTruthy();
+
+      const captured = await orderAction(manual, manualOwner, orderId, 'capture');
+      expect(captured.statusCode, captured.body).toBe(200);
+      const [sub] = await subsOf();
+      expect(sub).toMatchObject({ kind: 'plan', status: 'active', memberPlanId: plan.id, cyclesDone: 1 });
+      expect(sub?.paymentMethodRef).toBe(waiting?.savedPaymentMethod?.methodRef);
+      const rows = await membershipsOf(customer.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ source: 'subscription', subscriptionId: sub?.id, status: 'active' });
+      const [after] = await d.select().from(orders).where(eq(orders.id, orderId));
+      expect(after?.savedPaymentMethod).toBeNull();
+      // Captured again (a double click): refused, nothing started twice.
+      expect((await orderAction(manual, manualOwner, orderId, 'capture')).statusCode).toBe(409);
+      expect(await subsOf()).toHaveLength(1);
+      expect(await membershipsOf(customer.id)).toHaveLength(1);
+    } finally {
+      await manual.app.close();
+    }
   });
 });

@@ -191,6 +191,15 @@ export const orders = pgTable(
     refundedCents: cents('refunded_cents'),
     couponCode: text('coupon_code'),
     trackingNumber: text('tracking_number'),
+    /**
+     * The card kept for renewals while the order waits for capture (manual capture): its
+     * subscriptions and memberships start at capture, which clears it.
+     */
+    savedPaymentMethod: jsonb('saved_payment_method').$type<{
+      customerRef: string | null;
+      methodRef: string;
+      label: string | null;
+    } | null>(),
     trackingCarrier: text('tracking_carrier'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),

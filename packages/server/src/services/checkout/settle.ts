@@ -79,6 +79,8 @@ export async function confirmReservation(
           ...snap.order,
           // A captured charge is paid at once; an authorised one waits for the owner's capture.
           ...(payment.captured ? { status: 'PAID' as const, paidAt: new Date() } : {}),
+          // Authorised only: the card waits with the order for the renewals that start at capture.
+          ...(!payment.captured && payment.saved ? { savedPaymentMethod: payment.saved } : {}),
         })
         .returning(),
       'insert into orders',

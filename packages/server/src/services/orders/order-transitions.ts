@@ -20,6 +20,8 @@ import {
 } from './money-actions';
 import type { SiteRecord } from '../site.service';
 import { cancelBookingsOfOrder } from '../scheduling/booking-payment';
+import { grantMembershipsOfOrder } from '../members/join';
+import { startSubscriptionsOfOrder } from '../subscriptions/from-order';
 import { orderStatusUrl } from './order-links';
 import { canceledMail, refundedMail, shippedMail } from './order-mail';
 import { recordFulfilment } from './review-requests';
@@ -178,13 +180,29 @@ export function captureOrder(ctx: OrderActionContext, orderId: string): Promise<
       if (row.status !== 'PENDING') throw notAllowed('capture', row.status);
       return { kind: 'capture', amountCents: chargedCents(row), idempotencyKey: `${row.id}:capture` };
     },
-    finishCapture,
+    (tx, row) => finishCapture(tx, ctx.site, row),
   );
 }
 
-async function finishCapture(tx: Tx, row: OrderRow): Promise<void> {
-  await guardedUpdate(tx, row, { status: 'PAID', paidAt: new Date() });
+async function finishCapture(tx: Tx, site: SiteRecord, row: OrderRow): Promise<void> {
+  const paid = await guardedUpdate(tx, row, { status: 'PAID', paidAt: new Date(), savedPaymentMethod: null });
   await appendOrderEvent(tx, row, 'paid', { capturedCents: chargedCents(row) });
+  // Paid now: the lines that renew start their subscriptions with the card checkout kept, and
+  // the member plans open their areas, as they do for an order paid at checkout.
+  const lines = await tx
+    .select({
+      itemId: orderItems.itemId,
+      sku: orderItems.sku,
+      productName: orderItems.productName,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      additionalFields: orderItems.additionalFields,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id))
+    .orderBy(asc(orderItems.id));
+  await startSubscriptionsOfOrder(tx, site, paid, lines, row.savedPaymentMethod ?? undefined);
+  await grantMembershipsOfOrder(tx, site, paid, lines);
 }
 
 export function fulfillOrder(
@@ -312,7 +330,7 @@ export async function finishClaimed(
     const row = await lockOrder(tx, site.id, orderId);
     // Whoever takes the claim finishes it; a request or another sweep may have been first.
     if (!(await takeClaim(tx, orderId, claim.idempotencyKey)) || !row) return;
-    if (claim.kind === 'capture') await finishCapture(tx, row);
+    if (claim.kind === 'capture') await finishCapture(tx, site, row);
     else if (claim.kind === 'cancel') await finishCancel(tx, site, row);
     else await finishRefund(tx, site, row, claim.amountCents);
   });
