@@ -8,6 +8,7 @@ import {
 } from '@store/commerce';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { DONATION_SKU_PREFIX } from './donations/donation-product';
 import { cartEntries, carts, coupons, shippingOptions } from '../db/schema/index';
 import { asOutcome, type Outcome, Rejection } from '../reasons';
 import {
@@ -212,8 +213,10 @@ export async function updateQuantity(
       if (tracksStock(line.productType) && !line.unlimited && parsed.quantity > line.qtyInStock) {
         throw new Rejection('VARIANT_OUT_OF_STOCK');
       }
-      // A member plan (paywall product) is joined once: its line stays at 1.
-      const next = line.productType === ProductType.PAYWALL ? 1 : parsed.quantity;
+      // A member plan (paywall product) is joined once, and a donation is one gift of the
+      // amount checked against its block's limits: either line stays at 1.
+      const once = line.productType === ProductType.PAYWALL || line.sku.startsWith(DONATION_SKU_PREFIX);
+      const next = once ? 1 : parsed.quantity;
       await tx.update(cartEntries).set({ quantity: next }).where(eq(cartEntries.id, entryId));
       return buildCartView(tx, site, cart);
     }),

@@ -157,6 +157,16 @@ describe.each(backends)('donations on %s', { timeout: 120_000 }, (backend) => {
     expect(view.entries).toHaveLength(1);
     expect(view.grandTotalCents).toBe(4300);
     expect(view.requiresShipping).toBe(false);
+    // The amount was checked against the block's limits: the line cannot be multiplied past them.
+    const more = await site.request({
+      method: 'PATCH',
+      url: `/api/commerce/shopping-cart/entries/${view.entries[0].id}`,
+      cookies: { CART: cart },
+      payload: { quantity: 50 },
+    });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(more.json().shoppingCart.entries[0].quantity).toBe(1);
+    expect(more.json().shoppingCart.grandTotalCents).toBe(4300);
 
     const placed = await pay(site, cart);
     expect(placed.statusCode, placed.body).toBe(200);
