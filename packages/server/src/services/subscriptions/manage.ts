@@ -463,8 +463,11 @@ function encodeCursor(row: { createdAt: Date; id: string }): string {
 function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    if (typeof at !== 'string' || typeof id !== 'string' || id.length > 64) return null;
     const createdAt = new Date(at);
-    if (Number.isNaN(createdAt.getTime()) || typeof id !== 'string') return null;
+    // Only instants the database can hold (a year past 9999 is a valid Date but not a timestamp).
+    const year = createdAt.getUTCFullYear();
+    if (Number.isNaN(createdAt.getTime()) || year < 1970 || year > 9999) return null;
     return { createdAt, id };
   } catch {
     return null;
