@@ -81,7 +81,9 @@ describe('npm run create-site --help', () => {
   });
 });
 
-describe.each(backends)('npm run create-site on %s', (backend) => {
+// Each case runs the CLI as its own process, which opens the database and applies every
+// migration first: tens of seconds on a busy two-core machine.
+describe.each(backends)('npm run create-site on %s', { timeout: 120_000 }, (backend) => {
   let deployment: Awaited<ReturnType<typeof freshDeployment>>;
   let server: SpawnedServer | undefined;
   const query = async <T>(read: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) => {
