@@ -13,6 +13,7 @@ const KINDS = [
   'order-canceled',
   'order-refunded',
   'gift-card',
+  'membership-confirmed',
   'restock',
   'form-submission',
   'contributor-invitation',
