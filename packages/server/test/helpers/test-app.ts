@@ -27,6 +27,9 @@ export async function createTestSite(
     // Apps of other test files share this database: only a test that asks for webhook
     // delivery runs the worker, so no other app claims (and refuses) its deliveries.
     webhookDelivery: false,
+    // Likewise renewals: a test renews by calling runDueRenewals with its own clock, and no
+    // other app's timer charges its subscriptions meanwhile.
+    renewals: { everyMs: 0 },
     ...options.appOptions,
     config: {
       dataDir: '/nonexistent',
