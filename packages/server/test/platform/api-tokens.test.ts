@@ -117,7 +117,9 @@ describe.each(backends)('owner API tokens on %s', (backend) => {
     ]);
     expect(doc.paths['/api/commerce/orders'].get.security).toEqual([{ apiToken: [] }, { session: [] }]);
     expect(doc.paths['/api/commerce/shopping-cart'].get.security).toBeUndefined();
-  });
+    // The first request builds the document from every route's schemas: seconds of CPU,
+    // many more on a machine busy with the other test workers.
+  }, 120_000);
 
   it('an Editor token cannot make tokens; role 5 is no role', async () => {
     const { secret } = await makeToken('Editor', 4);

@@ -1,10 +1,10 @@
-import { CollectionType, ProductType, RecordType } from '@store/commerce';
+import { ProductType, RecordType } from '@store/commerce';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { collections, items, products, variants } from '../../db/schema/index';
+import { items, products, variants } from '../../db/schema/index';
+import { type HiddenStore, hiddenStoreId } from '../catalog-admin/hidden-store';
 
-const STORE_URL_ID = 'donations';
-const HIDDEN_STORE_TITLE = 'Donations';
+const DONATIONS_STORE: HiddenStore = { urlId: 'donations', title: 'Donations' };
 const ITEM_URL_ID = 'donation';
 
 /** The sku prefix of donation variants: one variant per amount given (its price). */
@@ -25,27 +25,13 @@ export async function donationVariantFor(
   websiteId: string,
   amountMinor: number,
 ): Promise<{ itemId: string; sku: string }> {
-  await tx
-    .insert(collections)
-    .values({
-      websiteId,
-      type: CollectionType.products,
-      urlId: STORE_URL_ID,
-      title: HIDDEN_STORE_TITLE,
-      enabled: false,
-    })
-    .onConflictDoNothing();
-  const [store] = await tx
-    .select({ id: collections.id })
-    .from(collections)
-    .where(and(eq(collections.websiteId, websiteId), eq(collections.urlId, STORE_URL_ID)));
-  if (!store) throw new Error('the donations store could not be made');
+  const storeId = await hiddenStoreId(tx, websiteId, DONATIONS_STORE);
   const findItem = async () =>
     (
       await tx
         .select({ id: items.id })
         .from(items)
-        .where(and(eq(items.collectionId, store.id), eq(items.urlId, ITEM_URL_ID)))
+        .where(and(eq(items.collectionId, storeId), eq(items.urlId, ITEM_URL_ID)))
     )[0];
   let item = await findItem();
   if (!item) {
@@ -53,7 +39,7 @@ export async function donationVariantFor(
       .insert(items)
       .values({
         websiteId,
-        collectionId: store.id,
+        collectionId: storeId,
         recordType: RecordType.storeItem,
         title: 'Donation',
         urlId: ITEM_URL_ID,

@@ -1,10 +1,11 @@
 import { MEMBER_PLAN_MESSAGES, type MemberPlan, type MemberPlanInput, memberPlanProblems } from '@store/api';
-import { CollectionType, memberPlanPriceText, ProductType, RecordType } from '@store/commerce';
+import { memberPlanPriceText, ProductType, } from '@store/commerce';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
-import { collections, items, memberAreas, memberPlans, products, variants } from '../../db/schema/index';
+import { items, memberAreas, memberPlans, variants } from '../../db/schema/index';
 import { asOutcome, type Outcome, Rejection } from '../../reasons';
+import { addHiddenProduct, type HiddenStore } from '../catalog-admin/hidden-store';
 
 /**
  * Member plans: the prices at which an area is joined. A paid plan (one-off or recurring) is
@@ -16,8 +17,7 @@ import { asOutcome, type Outcome, Rejection } from '../../reasons';
 
 export type PlanRow = typeof memberPlans.$inferSelect;
 
-const STORE_URL_ID = 'memberships';
-const HIDDEN_STORE_TITLE = 'Memberships';
+const MEMBERSHIPS_STORE: HiddenStore = { urlId: 'memberships', title: 'Memberships' };
 
 export function planView(row: PlanRow): MemberPlan {
   return {
@@ -194,46 +194,16 @@ export async function syncPaywallProduct(tx: Tx, plan: PlanRow): Promise<PlanRow
       .where(and(eq(variants.websiteId, plan.websiteId), eq(variants.sku, plan.sku)));
     return plan;
   }
-  await tx
-    .insert(collections)
-    .values({
-      websiteId: plan.websiteId,
-      type: CollectionType.products,
-      urlId: STORE_URL_ID,
-      title: HIDDEN_STORE_TITLE,
-      enabled: false,
-    })
-    .onConflictDoNothing();
-  const [store] = await tx
-    .select({ id: collections.id })
-    .from(collections)
-    .where(and(eq(collections.websiteId, plan.websiteId), eq(collections.urlId, STORE_URL_ID)));
-  if (!store) throw new Error('the memberships store could not be made');
-  const sku = `PLAN-${plan.id}`.slice(0, 64);
-  const [item] = await tx
-    .insert(items)
-    .values({
-      websiteId: plan.websiteId,
-      collectionId: store.id,
-      recordType: RecordType.storeItem,
-      title: plan.name,
-      urlId: `plan-${plan.id}`,
-    })
-    .returning({ id: items.id });
-  if (!item) throw new Error('insert into items returned no row');
-  await tx
-    .insert(products)
-    .values({ itemId: item.id, websiteId: plan.websiteId, productType: ProductType.PAYWALL });
-  await tx.insert(variants).values({
-    websiteId: plan.websiteId,
-    itemId: item.id,
-    sku,
-    priceCents: plan.priceCents,
-    unlimited: true,
+  const { itemId, sku } = await addHiddenProduct(tx, plan.websiteId, MEMBERSHIPS_STORE, {
+    urlId: `plan-${plan.id}`,
+    title: plan.name,
+    productType: ProductType.PAYWALL,
+    sku: `PLAN-${plan.id}`.slice(0, 64),
+    priceMinor: plan.priceCents,
   });
   const [row] = await tx
     .update(memberPlans)
-    .set({ itemId: item.id, sku })
+    .set({ itemId, sku })
     .where(eq(memberPlans.id, plan.id))
     .returning();
   if (!row) throw new Error('update of member_plans returned no row');

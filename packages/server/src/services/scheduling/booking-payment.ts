@@ -1,19 +1,18 @@
-import { CollectionType, ProductType, RecordType } from '@store/commerce';
+import { ProductType, } from '@store/commerce';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { selectRows } from '../../db/rows';
 import {
   cartEntries,
-  collections,
   items,
-  products,
   schedulingBookings,
   schedulingTypeProducts,
   schedulingTypes,
   variants,
 } from '../../db/schema/index';
 import { asOutcome, type Outcome, Rejection } from '../../reasons';
+import { addHiddenProduct, type HiddenStore } from '../catalog-admin/hidden-store';
 import { type CartOwner, createCart, findOpenCart, touchCart } from '../cart/cart-store';
 import { hashToken } from './clock';
 import { announceBooking } from './booking-mail';
@@ -132,8 +131,7 @@ export async function sweepExpiredHolds(db: Database, now = new Date()): Promise
 
 // ------------------------------------------------------------------ the pay step
 
-const STORE_URL_ID = 'appointments';
-const HIDDEN_STORE_TITLE = 'Appointments';
+const APPOINTMENTS_STORE: HiddenStore = { urlId: 'appointments', title: 'Appointments' };
 
 /**
  * The type's service product, made on first need and kept at the type's name and price: an
@@ -157,43 +155,15 @@ export async function serviceProductFor(
       .where(and(eq(variants.websiteId, websiteId), eq(variants.sku, known.sku)));
     return { itemId: known.itemId, sku: known.sku };
   }
-  await tx
-    .insert(collections)
-    .values({
-      websiteId,
-      type: CollectionType.products,
-      urlId: STORE_URL_ID,
-      title: HIDDEN_STORE_TITLE,
-      enabled: false,
-    })
-    .onConflictDoNothing();
-  const [store] = await tx
-    .select({ id: collections.id })
-    .from(collections)
-    .where(and(eq(collections.websiteId, websiteId), eq(collections.urlId, STORE_URL_ID)));
-  if (!store) throw new Error('the appointments store could not be made');
-  const sku = `BOOKING-${type.id}`.slice(0, 64);
-  const [item] = await tx
-    .insert(items)
-    .values({
-      websiteId,
-      collectionId: store.id,
-      recordType: RecordType.storeItem,
-      title: type.name,
-      urlId: `booking-${type.id}`,
-    })
-    .returning({ id: items.id });
-  if (!item) throw new Error('insert into items returned no row');
-  await tx.insert(products).values({ itemId: item.id, websiteId, productType: ProductType.SERVICE });
-  await tx.insert(variants).values({
-    websiteId,
-    itemId: item.id,
-    sku,
-    priceCents: type.priceMinor,
-    unlimited: true,
+  const { itemId, sku } = await addHiddenProduct(tx, websiteId, APPOINTMENTS_STORE, {
+    urlId: `booking-${type.id}`,
+    title: type.name,
+    productType: ProductType.SERVICE,
+    sku: `BOOKING-${type.id}`.slice(0, 64),
+    priceMinor: type.priceMinor,
   });
-  await tx.insert(schedulingTypeProducts).values({ typeId: type.id, websiteId, itemId: item.id, sku });
-  return { itemId: item.id, sku };
+  await tx.insert(schedulingTypeProducts).values({ typeId: type.id, websiteId, itemId, sku });
+  return { itemId, sku };
 }
 
 export interface PayStep {
