@@ -27,12 +27,18 @@ for (let i = 0; i < args.length; i += 2) {
     const where = path.relative(process.cwd(), suite.name ?? '');
     const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const test of failed) {
-      const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      // A timeout reaches the report as a bare stack: its message is in the log above.
+      const reason = String(test.failureMessages?.[0] ?? '')
+        .replace(/^Error: STACK_TRACE_ERROR\b.*/, 'timed out or failed without a message (see the log above)')
+        .split('\n')[0]
+        .slice(0, 300);
       failures.push(`run ${run}: ${where} > ${test.fullName ?? test.title}\n    ${reason}`);
     }
     // A file that failed outside any test (a hook, an import) has no failed assertion.
     if (failed.length === 0 && suite.status === 'failed') {
-      const reason = String(suite.message ?? '').split('\n')[0].slice(0, 300);
+      const reason = String(suite.message ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
       failures.push(`run ${run}: ${where} (the file failed)\n    ${reason}`);
     }
   }

@@ -1,5 +1,5 @@
 import { MEMBER_PLAN_MESSAGES, type MemberPlan, type MemberPlanInput, memberPlanProblems } from '@store/api';
-import { memberPlanPriceText, ProductType, } from '@store/commerce';
+import { memberPlanPriceText, ProductType } from '@store/commerce';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';

@@ -1,4 +1,4 @@
-import { ProductType, } from '@store/commerce';
+import { ProductType } from '@store/commerce';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
