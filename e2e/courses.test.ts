@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, type RunningServer, startServer } from './helpers/index';
+import { launchSharedBrowser, type SharedBrowser } from './helpers/shared-browser';
+import { type RunningServer, startServer, callFromPage as call } from './helpers/index';
 import { settle, signInToStudio } from './helpers/studio-screens';
 
 // Courses in a real browser: the owner makes a course with two lessons in the studio (the
@@ -17,37 +18,19 @@ const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' }
 const CUSTOMER = { email: 'customer@juniper-oak.test', password: 'juniper-oak-customer' };
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let shared: SharedBrowser;
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   server = await startServer({ timeoutMs: 420_000 });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  shared = await launchSharedBrowser(server.url, { args: ['--autoplay-policy=no-user-gesture-required'] });
 }, 480_000);
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await shared?.close();
   await server?.stop();
 });
 
-async function open(width: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  return page;
-}
+const open = (width: number) => shared.open({ width });
 
 async function shot(page: Page, name: string) {
   await settle(page);
@@ -59,25 +42,6 @@ async function shot(page: Page, name: string) {
     path: path.join(SHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`),
     fullPage: true,
   });
-}
-
-async function call(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ([method, url, body]) => {
-      const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
-      const res = await fetch(url, {
-        method,
-        headers:
-          body === undefined
-            ? { 'x-csrf-token': crumb }
-            : { 'content-type': 'application/json', 'x-csrf-token': crumb },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    },
-    [method, url, body] as const,
-  );
 }
 
 /** A two-second WebM recorded in the browser from a canvas (no video tools on the machine). */

@@ -6,6 +6,7 @@ import {
   launchBrowser,
   screenshotOnFailure,
   startServer,
+  callFromPage as call,
 } from './helpers/index';
 
 let server: RunningServer;
@@ -26,23 +27,6 @@ afterAll(async () => {
 type Page = LaunchedBrowser['page'];
 
 /** JSON call from the page with the crumb echoed, as the runtime makes it. */
-function call(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ([m, u, b]) => {
-      const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
-      const res = await fetch(u as string, {
-        method: m as string,
-        headers: {
-          'x-csrf-token': crumb,
-          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    [method, url, body] as const,
-  );
-}
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -93,7 +77,7 @@ describe('customer account in Chromium', () => {
     // An order placed while signed in (through the API, as the checkout island does).
     const tee = await call(page, 'GET', '/shop/p/classic-tee?format=json');
     const add = await call(page, 'POST', '/api/commerce/shopping-cart/entries', {
-      itemId: tee.json.item.id,
+      itemId: tee.body.item.id,
       sku: 'TEE-NAV-M',
       quantity: 2,
     });
@@ -110,11 +94,11 @@ describe('customer account in Chromium', () => {
         postalCode: '12534',
         country: 'US',
       },
-      shippingOptionId: cart.json.shippingOptions[0].id,
+      shippingOptionId: cart.body.shippingOptions[0].id,
       payment: { provider: 'test', token: 'tok_visa' },
     });
     expect(placed.status).toBe(200);
-    const orderNumber = placed.json.order.orderNumber as number;
+    const orderNumber = placed.body.order.orderNumber as number;
 
     // Header "Account" → the order history → the order.
     await page.goto('/');
@@ -162,7 +146,7 @@ describe('customer account in Chromium', () => {
     });
     expect(second.status).toBe(201);
     const again = await call(page, 'POST', '/api/commerce/shopping-cart/entries', {
-      itemId: tee.json.item.id,
+      itemId: tee.body.item.id,
       sku: 'TEE-NAV-M',
       quantity: 1,
     });
@@ -190,9 +174,9 @@ describe('customer account in Chromium', () => {
     await page.click('button:has-text("Place order")');
     await page.waitForURL('**/checkout/order-confirmed**');
     const mine = await call(page, 'GET', '/api/site-users/account/orders');
-    const newest = mine.json.orders[0];
+    const newest = mine.body.orders[0];
     const detail = await call(page, 'GET', `/api/site-users/account/orders/${newest.id}`);
-    expect(detail.json.order.shippingAddress).toMatchObject({
+    expect(detail.body.order.shippingAddress).toMatchObject({
       address1: '5 Difference St',
       address2: 'Apt 4',
       city: 'Trenton',
@@ -204,7 +188,7 @@ describe('customer account in Chromium', () => {
     await page.goto('/account#orders');
     await page.waitForSelector('.account-order-row');
     await shoot(page, 'account-orders-phone');
-    await page.goto(`/account#orders/${placed.json.order.id}`);
+    await page.goto(`/account#orders/${placed.body.order.id}`);
     await page.waitForSelector('.account-order');
     await shoot(page, 'account-order-phone');
     await page.goto('/account#addresses');

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchSharedBrowser, type SharedBrowser, screenshotTo, signInAt } from './helpers/shared-browser';
 import {
-  CHROMIUM_PATH,
   type MailCatcher,
   type RunningServer,
   startMailCatcher,
   startServer,
+  callFromPage as call,
 } from './helpers/index';
 
 // Acceptance: "a donation of a custom amount". The owner adds a Donation block to a page in
@@ -22,73 +22,25 @@ const ORGANISATION = 'Friends of Juniper Oak';
 
 let mail: MailCatcher;
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let shared: SharedBrowser;
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   mail = await startMailCatcher();
   server = await startServer({ env: { SMTP_URL: mail.url }, timeoutMs: 240_000 });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  shared = await launchSharedBrowser(server.url, { timeoutMs: 20_000 });
 }, 300_000);
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await shared?.close();
   await server?.stop();
   await mail?.close();
 });
 
-async function open(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const open = (width = 1280) => shared.open({ width });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: path.join(SHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`),
-    fullPage: true,
-  });
+const shot = screenshotTo(SHOTS);
 
-async function call(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ([method, url, body]) => {
-      const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
-      const res = await fetch(url, {
-        method,
-        headers:
-          body === undefined
-            ? { 'x-csrf-token': crumb }
-            : { 'content-type': 'application/json', 'x-csrf-token': crumb },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    },
-    [method, url, body] as const,
-  );
-}
-
-async function signIn(page: Page, to: string) {
-  await page.goto(to);
-  await page.waitForURL('**/config/sign-in');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
-}
+const signIn = (page: Page, to: string) => signInAt(page, to, OWNER);
 
 /** The decoded text part of a caught message. */
 function textOf(raw: string): string {

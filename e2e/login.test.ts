@@ -5,6 +5,7 @@ import {
   launchBrowser,
   screenshotOnFailure,
   startServer,
+  callFromPage as call,
 } from './helpers/index';
 
 let server: RunningServer;
@@ -24,23 +25,6 @@ const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' }
 const addButton = '.product-form .sqs-add-to-cart-button';
 
 /** JSON call from the page with the crumb echoed, as the runtime makes it. */
-function call(page: LaunchedBrowser['page'], method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ([m, u, b]) => {
-      const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
-      const res = await fetch(u as string, {
-        method: m as string,
-        headers: {
-          'x-csrf-token': crumb,
-          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    [method, url, body] as const,
-  );
-}
 
 describe('site-user login in Chromium', () => {
   screenshotOnFailure(() => browser);
@@ -54,7 +38,7 @@ describe('site-user login in Chromium', () => {
     // The account already holds 2 × Navy M (added in an earlier signed-in visit).
     expect((await call(page, 'POST', '/api/site-users/account/session', CUSTOMER)).status).toBe(200);
     const tee = await call(page, 'GET', '/shop/p/classic-tee?format=json');
-    const itemId = tee.json.item.id;
+    const itemId = tee.body.item.id;
     const own = await call(page, 'POST', '/api/commerce/shopping-cart/entries', {
       itemId,
       sku: 'TEE-NAV-M',
@@ -77,7 +61,7 @@ describe('site-user login in Chromium', () => {
       rememberMe: true,
     });
     expect(login.status).toBe(200);
-    expect(login.json.xsrfToken).toEqual(expect.any(String));
+    expect(login.body.xsrfToken).toEqual(expect.any(String));
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'siteUserSession')).toMatchObject({
       httpOnly: true,
@@ -89,7 +73,7 @@ describe('site-user login in Chromium', () => {
     expect(info.authenticated).toBe(true);
 
     const cart = await call(page, 'GET', '/api/commerce/shopping-cart');
-    const lines = cart.json.entries.map((e: { chosenVariant: { sku: string }; quantity: number }) => [
+    const lines = cart.body.entries.map((e: { chosenVariant: { sku: string }; quantity: number }) => [
       e.chosenVariant.sku,
       e.quantity,
     ]);

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchSharedBrowser, type SharedBrowser, screenshotTo } from './helpers/shared-browser';
 import {
-  CHROMIUM_PATH,
   type MailCatcher,
   type RunningServer,
   startMailCatcher,
   startServer,
+  callFromPage as call,
 } from './helpers/index';
 
 // The owner makes a member area with a recurring plan and a page only its members read, and a
@@ -32,8 +32,7 @@ const VISITOR = { email: 'grace@example.com', password: 'a long enough password'
 
 let mail: MailCatcher;
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let shared: SharedBrowser;
 
 beforeAll(async () => {
   if (!DATABASE_URL) return;
@@ -45,21 +44,10 @@ beforeAll(async () => {
   await client.end();
   mail = await startMailCatcher();
   server = await startServer({ env: { SMTP_URL: mail.url, DATABASE_URL }, timeoutMs: 240_000 });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  shared = await launchSharedBrowser(server.url, { timeoutMs: 45_000 });
 }, 300_000);
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await shared?.close();
   await server?.stop();
   await mail?.close();
   if (BASE) {
@@ -70,39 +58,9 @@ afterAll(async () => {
   }
 });
 
-async function open(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(45_000);
-  return page;
-}
+const open = (width = 1280) => shared.open({ width });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: path.join(SHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`),
-    fullPage: true,
-  });
-
-/** A call from the page, as the studio makes it (cookies and the crumb). */
-async function call(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ([method, url, body]) => {
-      const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
-      const res = await fetch(url, {
-        method,
-        headers:
-          body === undefined
-            ? { 'x-csrf-token': crumb }
-            : { 'content-type': 'application/json', 'x-csrf-token': crumb },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    },
-    [method, url, body] as const,
-  );
-}
+const shot = screenshotTo(SHOTS);
 
 async function fillCard(page: Page, number: string): Promise<void> {
   await page.fill('#card-number', '');
@@ -250,7 +208,7 @@ describe.skipIf(!DATABASE_URL)(
     }, 120_000);
 
     it('cancelled at the period end, the member reads until the end; after it, the page is refused again', async () => {
-      const page = contexts.at(-1)?.pages()[0] as Page;
+      const page = shared.lastPage() as Page;
       await page.goto('/account#subscriptions');
       await page.getByRole('button', { name: 'Cancel…' }).click();
       await page.getByRole('button', { name: 'At the end of this period' }).click();

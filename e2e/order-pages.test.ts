@@ -9,6 +9,7 @@ import {
   screenshotOnFailure,
   startMailCatcher,
   startServer,
+  callFromPage as call,
 } from './helpers/index';
 
 const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' };
@@ -40,20 +41,6 @@ async function linkMailedTo(to: string, pattern: RegExp): Promise<string> {
 }
 
 /** A JSON call from the page, with the crumb the site set (as the studio's client sends it). */
-function call(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const crumb = document.cookie.match(/(?:^|;\s*)crumb=([^;]+)/)?.[1] ?? '';
-      const res = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(crumb) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
 
 /** Both widths of one screen. */
 async function shoot(page: Page, name: string) {
@@ -109,14 +96,14 @@ describe('the order pages in Chromium', () => {
       enabled: true,
       delayDays: 0,
     });
-    expect(settings.json).toEqual({ enabled: true, delayDays: 0 });
+    expect(settings.body).toEqual({ enabled: true, delayDays: 0 });
 
     // The buyer checks out in the browser: the card is authorised, not yet taken.
     buyer = await launchBrowser({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const shop = buyer.page;
     shop.setDefaultTimeout(20_000);
     await shop.goto('/shop/p/classic-tee');
-    const item = (await call(shop, 'GET', '/shop/p/classic-tee?format=json')).json.item;
+    const item = (await call(shop, 'GET', '/shop/p/classic-tee?format=json')).body.item;
     expect(
       (
         await call(shop, 'POST', '/api/commerce/shopping-cart/entries', {
@@ -126,7 +113,7 @@ describe('the order pages in Chromium', () => {
         })
       ).status,
     ).toBe(200);
-    const cart = (await call(shop, 'GET', '/api/commerce/shopping-cart')).json;
+    const cart = (await call(shop, 'GET', '/api/commerce/shopping-cart')).body;
     const card = await call(shop, 'POST', '/api/commerce/payments/test/tokens', {
       number: '4242 4242 4242 4242',
       expMonth: 12,
@@ -144,10 +131,10 @@ describe('the order pages in Chromium', () => {
         country: 'GB',
       },
       shippingOptionId: cart.shippingOptions[0].id,
-      payment: { token: card.json.token },
+      payment: { token: card.body.token },
     });
     expect(placed.status).toBe(200);
-    const { order, confirmationUrl } = placed.json;
+    const { order, confirmationUrl } = placed.body;
     expect(order.status).toBe('PENDING');
 
     // Order received (207): in, payment pending.

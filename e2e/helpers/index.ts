@@ -1,4 +1,5 @@
 export { type CaughtMail, type MailCatcher, startMailCatcher } from './mail-catcher';
+export { type PageCallResult, callFromPage } from './page-call';
 export { type RunningServer, freePort, repoRoot, startServer } from './start-server';
 export {
   CHROMIUM_PATH,
