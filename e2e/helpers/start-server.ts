@@ -11,8 +11,8 @@ export interface RunningServer {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
   dataDir: string;
-  /** Stop the server process and remove its data directory. */
-  stop(): Promise<void>;
+  /** Stop the server process and remove its data directory (unless `keepData`). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /** Ask the OS for a free TCP port on localhost. */
@@ -45,20 +45,56 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 /**
- * Start the real server (`tsx packages/server/src/main.ts`) on a free port with a fresh
- * PGlite DATA_DIR (the demo site is seeded on first start). The storefront runtime must be
- * built (`npm run build -w packages/storefront`); pass `build: true` to build it first.
+ * Where the browser suite's global set-up leaves a PGlite DATA_DIR that a server has migrated
+ * and seeded with the demo site and then left. A server started with the default settings
+ * begins from a copy of it: the same data as a first start, without each file paying for
+ * every migration and the seed again.
+ */
+export const SEEDED_DATA_DIR_ENV = 'E2E_SEEDED_DATA_DIR';
+
+/**
+ * The server bundle the suite's global set-up built (`scripts/build.mjs`, what `npm start`
+ * runs). Without it (a script run outside the suite) the server runs from source with tsx.
+ */
+export const SERVER_BUNDLE_ENV = 'E2E_SERVER_BUNDLE';
+
+/** Settings under which a first start makes other data: such a server seeds its own. */
+const SEED_SETTINGS = ['DATA_DIR', 'DATABASE_URL', 'SEED_DEMO', 'SECRETS_KEY'];
+
+function copySeededDataDir(into: string, env: Record<string, string> | undefined): void {
+  const template = process.env[SEEDED_DATA_DIR_ENV];
+  if (!template || !fs.existsSync(template)) return;
+  if (SEED_SETTINGS.some((name) => env && name in env)) return;
+  // Files only: the admin socket of the server that made it is not data.
+  fs.cpSync(template, into, {
+    recursive: true,
+    filter: (source) => {
+      const stat = fs.lstatSync(source);
+      return stat.isDirectory() || stat.isFile();
+    },
+  });
+}
+
+/**
+ * Start the real server (the suite's bundle, else `tsx packages/server/src/main.ts`) on a free port with a fresh
+ * PGlite DATA_DIR (the demo site is seeded on first start, or copied from the suite's seeded
+ * DATA_DIR). The storefront runtime must be built (`npm run build -w packages/storefront`);
+ * pass `build: true` to build it first.
  */
 export async function startServer(
-  options: { env?: Record<string, string>; build?: boolean; timeoutMs?: number } = {},
+  options: { env?: Record<string, string>; build?: boolean; timeoutMs?: number; seeded?: boolean } = {},
 ): Promise<RunningServer> {
   if (options.build || !fs.existsSync(path.join(repoRoot, 'packages/storefront/dist/.vite/manifest.json'))) {
     await run('npm', ['run', 'build', '-w', 'packages/storefront', '--silent']);
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-  const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
-  const child = spawn(tsx, ['packages/server/src/main.ts'], {
+  if (options.seeded !== false) copySeededDataDir(dataDir, options.env);
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  const [command, args] = bundle
+    ? [process.execPath, ['--enable-source-maps', bundle]]
+    : [path.join(repoRoot, 'node_modules/.bin/tsx'), ['packages/server/src/main.ts']];
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -82,7 +118,7 @@ export async function startServer(
   return {
     url,
     dataDir,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
@@ -90,7 +126,7 @@ export async function startServer(
         await exited;
         clearTimeout(timer);
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
