@@ -2,6 +2,16 @@ import { defineConfig } from 'vitest/config';
 
 // One runner for the whole repository. `npm test` runs every project; `npm run test:e2e`
 // only the browser suite. Two cores on CI: keep worker counts small.
+/**
+ * The two exhaustive walks: every route with the hostile corpus, every crash point of
+ * checkout. A third of the server suite's time; CI's second runtime pass leaves them out
+ * (TEST_SKIP_EXHAUSTIVE=1) since they repeat code paths the rest of the suite covers.
+ */
+const EXHAUSTIVE = [
+  'packages/server/test/hostile-input.test.ts',
+  'packages/server/test/checkout/crash-points.test.ts',
+];
+
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -24,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/**/*.test.ts'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', ...(process.env.TEST_SKIP_EXHAUSTIVE ? EXHAUSTIVE : [])],
           globalSetup: ['packages/server/test/global-setup.ts'],
           // Share one database per worker across files (PGlite costs seconds to open).
           isolate: false,
