@@ -9,6 +9,7 @@ import {
   subscriptionEvents,
   subscriptions,
 } from '../../src/db/schema/index';
+import { anchorDayOf, billingInstant } from '../../src/services/subscriptions/billing-dates';
 import { upcomingCharges } from '../../src/services/subscriptions/manage';
 import { contributorSession } from '../contributors/contributor-helpers';
 import { asCustomer, newCustomer } from '../customer-account/account-helpers';
@@ -18,6 +19,8 @@ import { backends } from '../helpers/test-db';
 import { ownerCookies, placedOrder } from '../orders/orders-helpers';
 
 const DAY = 86_400_000;
+/** The demo site's time zone (the account API answers it as `timeZone`). */
+const SITE_ZONE = 'America/New_York';
 
 describe.each(backends)('subscriptions: what the customer and the owner do, on %s', (backend) => {
   let site: TestSite;
@@ -40,9 +43,10 @@ describe.each(backends)('subscriptions: what the customer and the owner do, on %
     siteUserId: string | null,
     extra: Partial<typeof subscriptions.$inferInsert> = {},
   ) {
+    // The calendar of the site's time zone, as the service keeps it: near midnight UTC the
+    // anchor's day there is not its UTC day.
     const anchorAt = new Date(Date.now() - 3 * DAY);
-    const next = new Date(anchorAt);
-    next.setUTCMonth(next.getUTCMonth() + 1);
+    const next = billingInstant(anchorAt, { unit: 'MONTH', value: 1 }, 1, SITE_ZONE);
     const [row] = await on.app.database.db
       .insert(subscriptions)
       .values({
@@ -59,7 +63,7 @@ describe.each(backends)('subscriptions: what the customer and the owner do, on %
         periodValue: 1,
         cyclesDone: 1,
         anchorAt,
-        anchorDay: anchorAt.getUTCDate(),
+        anchorDay: anchorDayOf(anchorAt, SITE_ZONE),
         nextBillingAt: next,
         paymentProvider: 'test',
         paymentMethodRef: 'tok_visa',
