@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../../src/app';
+import type { DatabaseHandle } from '../../src/db/client';
 import { seedDemoSite } from '../../src/seed/seed-demo-site';
 import { type Backend, testDatabase, uniqueHost } from './test-db';
 
@@ -18,9 +19,18 @@ export interface TestSite {
 /** Build an app on the shared worker database and seed a fresh demo site on its own host. */
 export async function createTestSite(
   backend: Backend,
-  options: { config?: Record<string, unknown>; appOptions?: Partial<BuildAppOptions> } = {},
+  options: {
+    config?: Record<string, unknown>;
+    appOptions?: Partial<BuildAppOptions>;
+    /**
+     * A database of the test's own (`emptyDatabase`) instead of the worker's shared one: for a
+     * test of a background worker, which other files' apps and servers sharing the PostgreSQL
+     * test database would otherwise race for the rows it watches.
+     */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestSite> {
-  const database = await testDatabase(backend);
+  const database = options.database ?? (await testDatabase(backend));
   const app = await buildApp({
     database,
     logger: false,

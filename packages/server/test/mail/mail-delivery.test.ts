@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../src/db/schema/index';
 import { type TestSite, createTestSite } from '../helpers/test-app';
-import { backends, testDatabase } from '../helpers/test-db';
+import { emptyDatabase } from '../helpers/empty-database';
+import { backends } from '../helpers/test-db';
 import { placedOrder } from '../orders/orders-helpers';
 import { sessionOf } from '../restock-helpers';
 import { type LocalSmtp, TEST_SECRETS_KEY, partsOf, startSmtp, waitFor } from './mail-helpers';
@@ -18,6 +19,7 @@ describe.each(backends)(
     let own: LocalSmtp;
     let site: TestSite;
     let owner: Record<string, string>;
+    let database: Awaited<ReturnType<typeof emptyDatabase>>;
 
     const settings = (smtp: unknown) =>
       site.request({
@@ -34,8 +36,12 @@ describe.each(backends)(
 
     beforeAll(async () => {
       own = await startSmtp({ users: { mailer: PASSWORD } });
+      // A database of its own: servers and apps of other files share the test database, and
+      // their outbox workers (with other secrets keys) would claim this site's mail.
+      database = await emptyDatabase(backend);
       site = await createTestSite(backend, {
         config: { secretsKey: TEST_SECRETS_KEY },
+        database: database.database,
       });
       owner = { siteUserSession: await sessionOf(site, 'owner') };
       const styles = await site.request({
@@ -62,6 +68,7 @@ describe.each(backends)(
     afterAll(async () => {
       await site.app.close();
       await own.close();
+      await database?.drop();
     });
 
     it('a receipt goes through the site’s server (signed in as its user), from its sender, as HTML and text', async () => {
@@ -112,7 +119,7 @@ describe.each(backends)(
       expect(saved.statusCode).toBe(200);
       const buyer = `refused-${backend}-${Date.now()}@example.com`;
       await placedOrder(site, { email: buyer });
-      const { db } = await testDatabase(backend);
+      const { db } = site.app.database;
       const failed = await (async () => {
         for (let i = 0; i < 150; i++) {
           const [m] = await db

@@ -8,7 +8,8 @@ import { buildApp } from '../../src/app';
 import { webhookDeliveries } from '../../src/db/schema/index';
 import { verifySignature } from '../../src/services/webhooks/signing';
 import { type TestSite, createTestSite } from '../helpers/test-app';
-import { backends, testDatabase } from '../helpers/test-db';
+import { emptyDatabase } from '../helpers/empty-database';
+import { backends } from '../helpers/test-db';
 import { placedOrder } from '../orders/orders-helpers';
 import { sessionOf } from '../restock-helpers';
 
@@ -52,13 +53,22 @@ const config = { webhooksAllowPrivate: true, secretsKey: randomBytes(32) };
 describe.each(backends)('webhook delivery through a 500 and a restart on %s', (backend) => {
   let site: TestSite;
   let hooks: Awaited<ReturnType<typeof receiver>>;
+  // A database of its own: servers and apps of other files share the test database, and their
+  // webhook workers (sealed with other keys) would claim these deliveries.
+  let own: Awaited<ReturnType<typeof emptyDatabase>>;
 
   beforeAll(async () => {
     hooks = await receiver([500]);
-    site = await createTestSite(backend, { config, appOptions: { webhookDelivery: true } });
+    own = await emptyDatabase(backend);
+    site = await createTestSite(backend, {
+      config,
+      appOptions: { webhookDelivery: true },
+      database: own.database,
+    });
   }, 120_000);
   afterAll(async () => {
     await hooks.close();
+    await own?.drop();
   });
 
   it('the receiver gets one signed order.paid exactly once, with the event id to de-duplicate on', async () => {
@@ -90,7 +100,7 @@ describe.each(backends)('webhook delivery through a 500 and a restart on %s', (b
       .set({ nextAttemptAt: sql`now() - interval '1 second'` })
       .where(eq(webhookDeliveries.endpointId, endpoint.id));
     const restarted = await buildApp({
-      database: await testDatabase(backend),
+      database: own.database,
       logger: false,
       config: {
         ...site.app.config,
