@@ -16,6 +16,7 @@ import { memberPlanRoutes } from './member-plans';
 import { memberAreaRoutes } from './member-areas';
 import { multilingualRoutes } from './multilingual';
 import { newsletterRoutes } from './newsletter';
+import { placesRoutes } from './places';
 import { orderRoutes } from './orders';
 import { orderPageRoutes } from './order-pages';
 import { ownerDataRoutes } from './owner-data';
@@ -78,6 +79,7 @@ export const contract = {
   ...catalogTransferRoutes,
   ...reviewRoutes,
   ...newsletterRoutes,
+  ...placesRoutes,
   ...storeSettingsRoutes,
   ...paymentSettingsRoutes,
   ...mailSettingsRoutes,

@@ -143,6 +143,7 @@ export {
   issueGiftCardBody,
 } from './owner-store';
 export { POPUP_LISTS, POPUP_TRIGGERS, popupLimits, popupOverlayBody } from './newsletter';
+export { placeAddress, placeSuggestion, placesLimits } from './places';
 export { REVIEW_FILTERS, reviewLimits, reviewReplyBody } from './reviews';
 export {
   type AppointmentType,

@@ -46,6 +46,8 @@ export interface Config {
   secretsKey?: Buffer;
   /** Another Stripe API address (a local Stripe-compatible server in tests); unset → Stripe's own. */
   stripeApiBase?: string;
+  /** Address autocomplete through Google Places (a key); without it, offline datasets. */
+  places?: { googleApiKey: string; googleApiBase?: string };
   /** Where the checkout page loads Stripe.js from (tests: a local stand-in); unset → Stripe's own. */
   stripeJsUrl?: string;
   /** How long a checkout holds stock waiting for its payment (3-D Secure included); default 15 min. */
@@ -230,6 +232,17 @@ const schema = z
         )
         .optional(),
     ),
+    GOOGLE_PLACES_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    GOOGLE_PLACES_API_BASE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^\s/]+\/?$/,
+          'GOOGLE_PLACES_API_BASE must be http(s)://host:port, e.g. http://127.0.0.1:12112',
+        )
+        .optional(),
+    ),
     STRIPE_JS_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -352,6 +365,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY,
     stripeApiBase: e.STRIPE_API_BASE,
     stripeJsUrl: e.STRIPE_JS_URL,
+    places: e.GOOGLE_PLACES_API_KEY
+      ? { googleApiKey: e.GOOGLE_PLACES_API_KEY, googleApiBase: e.GOOGLE_PLACES_API_BASE }
+      : undefined,
     metricsToken: e.METRICS_TOKEN,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     tracesEndpoint: tracesEndpoint(e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, e.OTEL_EXPORTER_OTLP_ENDPOINT),

@@ -23,6 +23,7 @@ import { memberPlanRoutes } from './member-plans.routes';
 import { memberAreaRoutes } from './member-areas.routes';
 import { multilingualRoutes } from './multilingual.routes';
 import { newsletterRoutes } from './newsletter.routes';
+import { placesRoutes } from './places.routes';
 import { openApiRoutes } from './openapi.routes';
 import { orderRoutes } from './orders.routes';
 import { orderPageRoutes } from './order-pages.routes';
@@ -138,6 +139,7 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(restockRoutes);
   await app.register(reviewRoutes);
   await app.register(newsletterRoutes);
+  await app.register(placesRoutes);
   await app.register(ownerRoutes);
   await app.register(ownerDataRoutes);
   await app.register(ownerStoreRoutes);
