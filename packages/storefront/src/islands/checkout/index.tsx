@@ -10,6 +10,7 @@ import { ShippingOptions } from '../cart-page/shipping-options';
 import { useShippingLocation } from '../cart-page/use-shipping-location';
 import { mountInto } from '../mount-into';
 import { AddressFields, type CheckoutErrors } from './address-fields';
+import { usePostalFill } from './postal-fill';
 import { type CardErrors, type CardFields, validateCard } from './card-fields';
 import { paidByGiftCards, testCardTokenizer } from './card-tokenizer';
 import { CheckoutSummary } from './checkout-summary';
@@ -153,6 +154,21 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
         : {}),
     }));
   }, [account]);
+  // A complete postal code fills the city and region the buyer left empty (not the one being typed).
+  usePostalFill(fields.country, fields.postalCode, needsShipping, (fill) => {
+    const typing = document.activeElement?.id;
+    setFields((now) => ({
+      ...now,
+      ...(fill.city && now.city === '' && typing !== 'checkout-city' ? { city: fill.city } : {}),
+      ...(fill.state && now.state === '' && typing !== 'checkout-state' ? { state: fill.state } : {}),
+    }));
+    setErrors((shown) => {
+      const copy = { ...shown };
+      if (fill.city) delete copy.city;
+      if (fill.state) delete copy.state;
+      return copy;
+    });
+  });
   const changeCard = (key: keyof CardFields, value: string) => {
     const next = { ...card, [key]: value };
     setCard(next);
