@@ -100,7 +100,7 @@ function postalAddress(country: string, code: string): PlaceAddress | null {
   const compact = code.replace(/\s+/g, '').toUpperCase();
   if (country === 'US' || country === 'PR') {
     const record = zipData().lookup(compact.slice(0, 5));
-    if (!record || record.country !== 'US') return null;
+    if (record?.country !== 'US') return null;
     // Puerto Rico's ZIP codes are in the US data with state PR; the checkout lists it as a country.
     const inPuertoRico = record.state === 'PR';
     if ((country === 'PR') !== inPuertoRico) return null;
@@ -113,7 +113,7 @@ function postalAddress(country: string, code: string): PlaceAddress | null {
   }
   if (country === 'CA') {
     const record = zipData().lookup(compact.slice(0, 3));
-    if (!record || record.country !== 'Canada') return null;
+    if (record?.country !== 'Canada') return null;
     return {
       country,
       city: plainCity(record.city),
