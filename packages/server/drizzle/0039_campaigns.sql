@@ -1,0 +1,2 @@
+-- Reserved: filled in by the change that adds this part.
+SELECT 1;
