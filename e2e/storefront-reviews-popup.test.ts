@@ -180,8 +180,7 @@ describe('reviews, related products, popup overlay and unsubscribe in Chromium',
   it('newsletter unsubscribe (300): the link from an email unsubscribes; a bad link says so', async () => {
     const { page } = browser as LaunchedBrowser;
     const { rows } = await admin(
-      (c) =>
-        c.query(`select unsubscribe_token from newsletter_subscribers where email = 'reader@example.com'`),
+      (c) => c.query(`select unsubscribe_token from list_members where email = 'reader@example.com'`),
       dbUrl,
     );
     await page.evaluate(() => localStorage.setItem('submitted', 'true'));
@@ -191,7 +190,7 @@ describe('reviews, related products, popup overlay and unsubscribe in Chromium',
     await page.click('.unsubscribe-box button:not([disabled])');
     await page.waitForSelector('text=You have been unsubscribed.', { timeout: 5000 });
     const after = await admin(
-      (c) => c.query(`select unsubscribed_at from newsletter_subscribers where email = 'reader@example.com'`),
+      (c) => c.query(`select unsubscribed_at from list_members where email = 'reader@example.com'`),
       dbUrl,
     );
     expect(after.rows[0].unsubscribed_at).not.toBeNull();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscribers } from '../src/db/schema/newsletter';
+import { listMembers as newsletterSubscribers } from '../src/db/schema/newsletter';
 import { unsubscribeTokenOf } from '../src/services/newsletter.service';
 import { type TestSite, createTestSite } from './helpers/test-app';
 import { backends, testDatabase } from './helpers/test-db';

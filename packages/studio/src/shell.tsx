@@ -32,6 +32,9 @@ const SchedulingArea = lazy(() =>
   import('./scheduling/scheduling-area').then((m) => ({ default: m.SchedulingArea })),
 );
 const MembersArea = lazy(() => import('./members/members-area').then((m) => ({ default: m.MembersArea })));
+const MarketingArea = lazy(() =>
+  import('./marketing/marketing-area').then((m) => ({ default: m.MarketingArea })),
+);
 // Your account (two-step sign-in): its own chunk, opened rarely.
 const AccountScreen = lazy(() =>
   import('./account/account-screen').then((m) => ({ default: m.AccountScreen })),
@@ -53,9 +56,9 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
   const blog = /^\/config\/blogs\/([^/]+)$/.exec(path)?.[1];
   const course = /^\/config\/courses\/([^/]+)$/.exec(path)?.[1];
   // Areas with sections of their own, shown at full width instead of beside the site.
-  const area = (['commerce', 'forms', 'analytics', 'scheduling', 'members', 'settings'] as const).find((a) =>
-    path.startsWith(`/config/${a}`),
-  );
+  const area = (
+    ['commerce', 'forms', 'marketing', 'analytics', 'scheduling', 'members', 'settings'] as const
+  ).find((a) => path.startsWith(`/config/${a}`));
   const commerce = area === 'commerce';
   const panel = path.startsWith(paths.headerFooter)
     ? 'header-footer'
@@ -105,6 +108,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
     { to: paths.design, label: 'Design', active: panel === 'design', id: 'design' },
     { to: paths.commerce(), label: 'Commerce', active: commerce, id: 'commerce' },
     { to: '/config/forms', label: 'Forms', active: area === 'forms', id: 'forms' },
+    { to: '/config/marketing', label: 'Marketing', active: area === 'marketing', id: 'marketing' },
     { to: '/config/analytics', label: 'Analytics', active: area === 'analytics', id: 'analytics' },
     { to: '/config/scheduling', label: 'Scheduling', active: area === 'scheduling', id: 'scheduling' },
     { to: '/config/members', label: 'Members', active: area === 'members', id: 'members' },
@@ -218,6 +222,7 @@ export function Shell({ session, path }: { session: StudioSession; path: string 
         <Suspense fallback={<p className="loading">Loading…</p>}>
           {area === 'commerce' && <CommercePanel path={path} />}
           {area === 'forms' && <FormsArea path={path} />}
+          {area === 'marketing' && <MarketingArea path={path} />}
           {area === 'analytics' && <AnalyticsArea path={path} />}
           {area === 'scheduling' && <SchedulingArea path={path} />}
           {area === 'members' && <MembersArea path={path} />}

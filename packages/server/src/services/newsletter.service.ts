@@ -1,60 +1,41 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { notifySiteChanged } from './studio/site-changed';
 import type { Database } from '../db/client';
-import { newsletterSubscribers, popupOverlays } from '../db/schema/newsletter';
+import { popupOverlays } from '../db/schema/newsletter';
+import {
+  type JoinResult,
+  type ListSource,
+  joinList,
+  unsubscribeByToken,
+  unsubscribeTokenFor,
+} from './lists/members';
 import { theRow } from '../db/rows';
 
 /**
- * Sign an email up (again). Signing up twice keeps one row; signing up after unsubscribing
- * subscribes again with a fresh token, so an old unsubscribe link stops working.
+ * Sign an email up (again) to the site's default list (services/lists/members.ts): signing up
+ * twice keeps one member; signing up after unsubscribing subscribes again with a fresh token,
+ * so an old unsubscribe link stops working.
  */
 export async function subscribe(
   db: Database,
-  input: { websiteId: string; email: string; source: string },
-): Promise<void> {
-  await db
-    .insert(newsletterSubscribers)
-    .values({
-      websiteId: input.websiteId,
-      email: input.email.toLowerCase(),
-      source: input.source,
-      unsubscribeToken: randomBytes(24).toString('base64url'),
-    })
-    .onConflictDoUpdate({
-      target: [newsletterSubscribers.websiteId, newsletterSubscribers.email],
-      set: {
-        unsubscribedAt: null,
-        unsubscribeToken: sql`case when ${newsletterSubscribers.unsubscribedAt} is null then ${newsletterSubscribers.unsubscribeToken} else excluded.unsubscribe_token end`,
-      },
-    });
+  input: { websiteId: string; email: string; source: string; listId?: string },
+): Promise<JoinResult> {
+  return joinList(db, {
+    websiteId: input.websiteId,
+    listId: input.listId,
+    email: input.email,
+    source: input.source as ListSource,
+  });
 }
 
-/** Unsubscribe by link token; false when no subscription of this site has that token. */
+/** Unsubscribe by link token; false when no member of this site's lists has that token. */
 export async function unsubscribe(db: Database, websiteId: string, token: string): Promise<boolean> {
-  const [row] = await db
-    .update(newsletterSubscribers)
-    .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })
-    .where(
-      and(eq(newsletterSubscribers.websiteId, websiteId), eq(newsletterSubscribers.unsubscribeToken, token)),
-    )
-    .returning({ id: newsletterSubscribers.id });
-  return Boolean(row);
+  return Boolean(await unsubscribeByToken(db, websiteId, token));
 }
 
-/** The token of a current subscriber (for the unsubscribe link in newsletter emails). */
+/** The token of a current subscriber of the default list (for the unsubscribe link in newsletter emails). */
 export async function unsubscribeTokenOf(db: Database, websiteId: string, email: string) {
-  const [row] = await db
-    .select({ token: newsletterSubscribers.unsubscribeToken })
-    .from(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.websiteId, websiteId),
-        eq(newsletterSubscribers.email, email.toLowerCase()),
-        isNull(newsletterSubscribers.unsubscribedAt),
-      ),
-    );
-  return row?.token ?? null;
+  return unsubscribeTokenFor(db, websiteId, email);
 }
 
 /** The site's popup overlay when it is switched on, else null. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSubmissions } from '../../src/db/schema/index';
-import { newsletterSubscribers } from '../../src/db/schema/newsletter';
+import { listMembers } from '../../src/db/schema/newsletter';
+import { defaultListId } from '../../src/services/lists/members';
 import { CSV_BATCH } from '../../src/services/owner/csv';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends, testDatabase } from '../helpers/test-db';
@@ -56,9 +57,12 @@ describe.each(backends)('CSV exports larger than a batch on %s', (backend) => {
 
   it('exports every subscriber of a big mailing list once, newest first', async () => {
     const { db } = await testDatabase(backend);
-    await db.insert(newsletterSubscribers).values(
+    const listId = await defaultListId(db, site.websiteId);
+    await db.insert(listMembers).values(
       Array.from({ length: ROWS }, (_, i) => ({
         websiteId: site.websiteId,
+        listId,
+        source: 'popup',
         email: `reader${i}@example.com`,
         unsubscribeToken: `token-${site.websiteId}-${i}`,
         createdAt: at(i),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restockSignups } from '../../src/db/schema/index';
-import { newsletterSubscribers } from '../../src/db/schema/newsletter';
+import { listMembers as newsletterSubscribers } from '../../src/db/schema/newsletter';
+import { defaultListId } from '../../src/services/lists/members';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { backends, testDatabase } from '../helpers/test-db';
 import { sessionOf, soldOutMug } from '../restock-helpers';
@@ -22,8 +23,11 @@ describe.each(backends)('owner mailing lists on %s', (backend) => {
     const { db } = await testDatabase(backend);
     const mug = await soldOutMug(backend, site);
     const at = (day: number) => new Date(Date.UTC(2026, 0, day, 12));
+    const listId = await defaultListId(db, site.websiteId);
     const sub = (email: string, day: number, gone = false) => ({
       websiteId: site.websiteId,
+      listId,
+      status: gone ? ('unsubscribed' as const) : ('subscribed' as const),
       email,
       source: 'popup',
       unsubscribeToken: `tok-${backend}-${email}-${site.websiteId}`.replace(/[^A-Za-z0-9-]/g, '-'),

@@ -39,6 +39,7 @@ const TAB_CAPABILITIES: Record<string, string[]> = {
   scheduling: ['scheduling', 'schedulingSetup'],
   // Member areas: what they unlock (pages, publish) and who is in them (orders: customers).
   members: ['pages', 'orders'],
+  marketing: ['marketing'],
   settings: ['people', 'languages', 'mail', 'domain'],
 };
 

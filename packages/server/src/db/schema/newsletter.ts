@@ -1,26 +1,63 @@
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from './columns';
 import { websiteIdColumn } from './site';
 
 /**
- * Newsletter subscribers (the popup overlay, page type 104, signs visitors up; the newsletter
- * unsubscribe page, type 300, signs them out). One row per (site, email); the token in the
- * unsubscribe link is random, so the link names no email and cannot be guessed.
+ * Mailing lists the owner names. Each site has one default list ("Newsletter", made on first
+ * use when missing); the popup, the newsletter block and other opt-ins join it unless told
+ * another. `doubleOptIn`: a new member is pending until they follow the confirmation link.
  */
-export const newsletterSubscribers = pgTable(
-  'newsletter_subscribers',
+export const mailingLists = pgTable(
+  'mailing_lists',
   {
     id: idColumn(),
     websiteId: websiteIdColumn(),
-    email: text('email').notNull(),
-    source: text('source').notNull().default('popup'),
-    unsubscribeToken: text('unsubscribe_token').notNull(),
-    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    name: text('name').notNull(),
+    doubleOptIn: boolean('double_opt_in').notNull().default(false),
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAtColumn(),
   },
   (t) => [
-    uniqueIndex('newsletter_subscribers_email_key').on(t.websiteId, t.email),
-    uniqueIndex('newsletter_subscribers_token_key').on(t.unsubscribeToken),
+    uniqueIndex('mailing_lists_name_key').on(t.websiteId, sql`lower(${t.name})`),
+    uniqueIndex('mailing_lists_default_key').on(t.websiteId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export type ListMemberStatus = 'pending' | 'subscribed' | 'unsubscribed';
+
+/**
+ * One e-mail (lower case) on one list, with its consent: when (`consentAt`) and through what
+ * (`source`: popup, newsletter block, form, checkout, restock, import, owner; `consentSource`
+ * names the form, file or page). The unsubscribe token (newsletter unsubscribe page, type 300)
+ * is random, so a link names no e-mail and cannot be guessed; `confirmToken` is the pending
+ * double opt-in's link, cleared on confirmation.
+ */
+export const listMembers = pgTable(
+  'list_members',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn(),
+    listId: text('list_id')
+      .notNull()
+      .references(() => mailingLists.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    status: text('status').$type<ListMemberStatus>().notNull().default('subscribed'),
+    source: text('source').notNull(),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentSource: text('consent_source').notNull().default(''),
+    confirmToken: text('confirm_token'),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('list_members_list_email_key').on(t.listId, t.email),
+    uniqueIndex('list_members_unsubscribe_token_key').on(t.unsubscribeToken),
+    uniqueIndex('list_members_confirm_token_key').on(t.confirmToken),
+    index('list_members_website_email_idx').on(t.websiteId, t.email),
+    index('list_members_list_status_idx').on(t.listId, t.status, t.email),
   ],
 );
 
@@ -42,6 +79,8 @@ export const popupOverlays = pgTable('popup_overlays', {
   imageUrl: text('image_url'),
   /** The mailing list a sign-up joins (services/owner/mailing-lists.ts). */
   mailingList: text('mailing_list').notNull().default('newsletter'),
+  /** The list a sign-up joins; null: the site's default list. */
+  listId: text('list_id').references(() => mailingLists.id, { onDelete: 'set null' }),
   /** When it shows: after `delaySeconds`, once `scrollPercent` of the page is scrolled, or on exit intent. */
   trigger: text('trigger').$type<'delay' | 'scroll' | 'exit'>().notNull().default('delay'),
   scrollPercent: integer('scroll_percent').notNull().default(50),

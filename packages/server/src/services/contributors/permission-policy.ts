@@ -28,6 +28,7 @@ export const CAPABILITIES = {
   languages: 'languages',
   scheduling: 'scheduling',
   schedulingSetup: 'appointment types, staff and hours',
+  marketing: 'mailing lists, campaigns and their integrations',
 } as const;
 export type Capability = keyof typeof CAPABILITIES;
 export type Access = 'read' | 'write';
@@ -80,7 +81,14 @@ export const ROLE_GRANTS: Record<RoleCode, Grants> = {
   },
   9: { studio: 'read', scheduling: 'write', schedulingSetup: 'write' },
   10: every('read', ['people']),
-  11: { studio: 'read', submissions: 'write', mail: 'read', analytics: 'read', forms: 'read' },
+  11: {
+    studio: 'read',
+    submissions: 'write',
+    mail: 'read',
+    analytics: 'read',
+    forms: 'read',
+    marketing: 'write',
+  },
   12: { studio: 'read', scheduling: 'read', schedulingSetup: 'read' },
   13: { studio: 'read', scheduling: 'write', schedulingSetup: 'read' },
   14: {},

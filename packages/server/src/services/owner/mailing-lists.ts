@@ -2,7 +2,8 @@ import { type SQL, and, count, countDistinct, eq, ilike, sql } from 'drizzle-orm
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { restockSignups } from '../../db/schema/index';
-import { newsletterSubscribers } from '../../db/schema/newsletter';
+import { listMembers as newsletterSubscribers } from '../../db/schema/newsletter';
+import { defaultListId } from '../lists/members';
 import { CSV_BATCH, keysetBatches } from './csv';
 
 export type ListName = 'all' | 'newsletter' | 'restock';
@@ -46,6 +47,7 @@ export async function mailingList(
       ? undefined
       : sql`(${at}, ${source}, ${email} collate "C") < (${afterAt}, ${afterSource}, ${afterEmail} collate "C")`;
   const out: Subscriber[] = [];
+  const defaultList = await defaultListId(db, websiteId);
   if (list !== 'restock') {
     const at = stamp(newsletterSubscribers.createdAt);
     const rows = await db
@@ -58,6 +60,7 @@ export async function mailingList(
       .where(
         and(
           eq(newsletterSubscribers.websiteId, websiteId),
+          eq(newsletterSubscribers.listId, defaultList),
           emailLike(newsletterSubscribers.email, options.q),
           key('newsletter', at, sql`${newsletterSubscribers.email}`),
         ),
@@ -85,6 +88,7 @@ export async function mailingList(
         newsletterSubscribers,
         and(
           eq(newsletterSubscribers.websiteId, restockSignups.websiteId),
+          eq(newsletterSubscribers.listId, defaultList),
           eq(newsletterSubscribers.email, restockSignups.email),
         ),
       )
@@ -115,7 +119,12 @@ export async function listCounts(db: Database, websiteId: string) {
   const [newsletter] = await db
     .select({ n: count() })
     .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.websiteId, websiteId));
+    .where(
+      and(
+        eq(newsletterSubscribers.websiteId, websiteId),
+        eq(newsletterSubscribers.listId, await defaultListId(db, websiteId)),
+      ),
+    );
   const [restock] = await db
     .select({ n: countDistinct(restockSignups.email) })
     .from(restockSignups)

@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import { type AreaSection, SectionArea } from '../components/section-area';
+
+/** Marketing: the mailing lists sign-ups fill, and what is sent to them. */
+const sections: readonly AreaSection[] = [
+  {
+    id: 'lists',
+    label: 'Mailing lists',
+    screen: lazy(() =>
+      import('../forms/mailing-lists-screen').then((m) => ({ default: m.MailingListsScreen })),
+    ),
+  },
+];
+
+export function MarketingArea({ path }: { path: string }) {
+  return <SectionArea area="marketing" label="Marketing" path={path} sections={sections} />;
+}
