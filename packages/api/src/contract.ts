@@ -39,6 +39,7 @@ import { catalogTransferRoutes } from './catalog-transfer';
 import { studioBrandingRoutes } from './studio-branding';
 import { studioSiteRoutes } from './studio-site';
 import { trackingRoutes } from './tracking';
+import { sessionReplayRoutes } from './session-replay';
 
 /** What one route declares. The key of its entry is `"<METHOD> <path>"` as Fastify registers it. */
 export interface RouteDef {
@@ -70,6 +71,7 @@ export const contract = {
   ...customerAccountRoutes,
   ...formRoutes,
   ...trackingRoutes,
+  ...sessionReplayRoutes,
   ...studioSiteRoutes,
   ...studioBrandingRoutes,
   ...studioFormRoutes,

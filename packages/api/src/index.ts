@@ -191,3 +191,10 @@ export {
 } from './member-areas';
 export { ORDER_PAGE_MESSAGES, type ReviewRequestSettingsView, reviewRequestSettings } from './order-pages';
 export { COURSE_MESSAGES, type LessonInput, lessonUpdateBody, studioCourse } from './courses';
+export { replayBatch, type ReplayBatch, type SessionSummary } from './session-replay';
+export {
+  AUTOMATED_MOCK_ID,
+  SESSION_REPLAY_LIMITS,
+  mayRecordSession,
+  siteAllowsRecording,
+} from './session-replay-rule';

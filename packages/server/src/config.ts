@@ -58,6 +58,11 @@ export interface Config {
   tracesEndpoint?: string;
   /** Send webhooks to private, loopback and link-local addresses too (WEBHOOKS_ALLOW_PRIVATE=true). */
   webhooksAllowPrivate?: boolean;
+  /**
+   * Record automated browsers too (SESSION_REPLAY_RECORD_AUTOMATED=true): for browser tests of
+   * session replay only; by default webdriver clients and known bots get the automated mock id.
+   */
+  sessionReplayRecordAutomated?: boolean;
 }
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -136,6 +141,10 @@ const schema = z
     ),
     SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
     WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+    SESSION_REPLAY_RECORD_AUTOMATED: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false']).default('false'),
+    ),
     CART_WRITE_LIMIT: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -370,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     metricsToken: e.METRICS_TOKEN,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    sessionReplayRecordAutomated: e.SESSION_REPLAY_RECORD_AUTOMATED === 'true',
     tracesEndpoint: tracesEndpoint(e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, e.OTEL_EXPORTER_OTLP_ENDPOINT),
   };
 }

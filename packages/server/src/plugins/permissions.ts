@@ -209,6 +209,12 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'GET /api/owner/mailing-lists/:list/export.csv': r('submissions'),
   // Numbers.
   'GET /api/analytics/summary': r('analytics'),
+  // Recorded sessions: whoever reads the numbers may watch them; turning recording on or off
+  // is a write (the owner and admins).
+  'GET /api/analytics/sessions': r('analytics'),
+  'GET /api/analytics/sessions/:recordingId/events': r('analytics'),
+  'GET /api/analytics/session-replay/settings': r('analytics'),
+  'PUT /api/analytics/session-replay/settings': r('analytics'),
   // Mail.
   'GET /api/owner/outbox': r('mail'),
   'POST /api/owner/outbox/:id/retry': r('mail'),

@@ -38,7 +38,26 @@ export interface PerformanceRecord {
   data: Record<string, unknown>;
 }
 
-export type TrackingRecord = TrackingEventRecord | PerformanceRecord;
+/** One batch of a visit's recorded session (services/session-replay). */
+export interface ReplayRecord {
+  table: 'replay';
+  id: string;
+  websiteId: string;
+  recordingId: string;
+  pageLoadId: string;
+  seq: number;
+  visitorId: string | null;
+  visitNumber: number | null;
+  pagePath: string | null;
+  device: string | null;
+  eventCount: number;
+  firstAt: number;
+  lastAt: number;
+  receivedAt: number;
+  events: Record<string, unknown>[];
+}
+
+export type TrackingRecord = TrackingEventRecord | PerformanceRecord | ReplayRecord;
 
 /** Writes a batch to the database; must be idempotent (records may be delivered twice). */
 export type RecordSink = (records: TrackingRecord[]) => Promise<void>;

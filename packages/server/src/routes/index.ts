@@ -6,6 +6,7 @@ import { analyticsRoutes } from './analytics.routes';
 import { apiTokenRoutes } from './api-tokens.routes';
 import { cartRoutes } from './cart.routes';
 import { censusRoutes } from './census.routes';
+import { sessionReplayRoutes } from './session-replay.routes';
 import { type CheckoutRouteOptions, checkoutRoutes } from './checkout.routes';
 import { clankerRoutes } from './clanker.routes';
 import { contributorRoutes } from './contributors.routes';
@@ -148,6 +149,7 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(clankerRoutes);
   await app.register(performanceRoutes);
   await app.register(analyticsRoutes);
+  await app.register(sessionReplayRoutes);
   await app.register(storeSettingsRoutes);
   await app.register(paymentSettingsRoutes, { onSaved: options.onPaymentSettingsSaved });
   await app.register(paymentConfigRoutes);

@@ -24,3 +24,4 @@ export * from './subscription-events';
 export * from './members';
 export * from './order-pages';
 export * from './courses';
+export * from './session-replay';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency-store';
 import { pruneTracking } from '../tracking/retention';
+import { pruneSessionReplays } from '../session-replay/replay-store';
 import { bookingTimer } from '../scheduling/booking-timer';
 import { renewalTimer } from '../subscriptions/renewal-timer';
 import { publishTimer } from './publish-timer';
@@ -13,6 +14,8 @@ const DAY_MS = 86_400_000;
 /** The jobs every server process schedules; runIfDue keeps each to one run per period. */
 export const scheduledJobs: readonly ScheduledJob[] = [
   { name: 'tracking-retention', everyMs: DAY_MS, run: (db) => pruneTracking(db) },
+  // Recorded sessions are tracking data: the same retention, the same daily run.
+  { name: 'session-replay-retention', everyMs: DAY_MS, run: (db) => pruneSessionReplays(db) },
   // Idempotency keys past their day are ignored when met; this removes them.
   { name: 'idempotency-keys', everyMs: DAY_MS / 24, run: (db) => pruneIdempotencyKeys(db) },
   // Expired sessions and abandoned carts: hourly, so each run's bounded batches keep up.

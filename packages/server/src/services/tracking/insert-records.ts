@@ -1,6 +1,12 @@
 import type { Database } from '../../db/client';
 import { performanceRecords, trackingEvents } from '../../db/schema/tracking';
-import type { PerformanceRecord, TrackingEventRecord, TrackingRecord } from '../../queue/tracking-queue';
+import type {
+  PerformanceRecord,
+  ReplayRecord,
+  TrackingEventRecord,
+  TrackingRecord,
+} from '../../queue/tracking-queue';
+import { insertReplayBatches } from '../session-replay/replay-store';
 
 /** Rows per INSERT statement: well under PostgreSQL's 65 535 bind parameters. */
 const CHUNK = 1_000;
@@ -71,13 +77,18 @@ export function recordInserter(db: Database, options: InserterOptions = {}) {
   return async function insertTrackingRecords(records: TrackingRecord[]): Promise<void> {
     const events: TrackingEventRecord[] = [];
     const perf: PerformanceRecord[] = [];
+    const replay: ReplayRecord[] = [];
     for (const r of records) {
       if (r.table === 'events') events.push(r);
+      else if (r.table === 'replay') replay.push(r);
       else perf.push(r);
     }
     for (let i = 0; i < events.length; i += CHUNK)
       await insertIsolating(events.slice(i, i + CHUNK), insertEvents);
     for (let i = 0; i < perf.length; i += CHUNK)
       await insertIsolating(perf.slice(i, i + CHUNK), insertPerformance);
+    // Session replay batches are large: a few per statement.
+    for (let i = 0; i < replay.length; i += 20)
+      await insertIsolating(replay.slice(i, i + 20), (rows) => insertReplayBatches(db, rows));
   };
 }
