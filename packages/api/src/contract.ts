@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts';
 import { accountSecurityRoutes } from './account-security';
 import { analyticsRoutes } from './analytics';
 import { cartRoutes } from './cart';
+import { cartRecoveryRoutes } from './cart-recovery';
 import { checkoutRoutes } from './checkout';
 import { contributorRoutes } from './contributors';
 import { courseRoutes } from './courses';
@@ -64,6 +65,7 @@ export interface RouteDef {
  */
 export const contract = {
   ...cartRoutes,
+  ...cartRecoveryRoutes,
   ...checkoutRoutes,
   ...accountRoutes,
   ...accountSecurityRoutes,

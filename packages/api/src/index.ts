@@ -198,3 +198,8 @@ export {
   mayRecordSession,
   siteAllowsRecording,
 } from './session-replay-rule';
+export {
+  CART_RECOVERY_MESSAGES,
+  type CartRecoverySettingsView,
+  MAX_REMINDER_DELAY_MINUTES,
+} from './cart-recovery';

@@ -23,6 +23,7 @@ export const commerceSections = [
   'customers',
   'reviews',
   'gift-cards',
+  'abandoned-carts',
   'settings',
 ] as const;
 export type CommerceSection = (typeof commerceSections)[number];

@@ -128,6 +128,9 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/commerce/orders/:id/refund': r('orders'),
   // The reviews request mail (on or off, its delay) and the digital product preview (page 210,
   // which asks this table for its own route): who may change products sees what buyers get.
+  'GET /api/commerce/abandoned-carts': r('orders'),
+  'GET /api/commerce/abandoned-carts/settings': r('storeSettings'),
+  'PUT /api/commerce/abandoned-carts/settings': r('storeSettings'),
   'GET /api/commerce/review-requests/settings': r('reviews'),
   'PUT /api/commerce/review-requests/settings': r('reviews'),
   'GET /api/commerce/digital-preview/:itemId': r('products', 'write'),

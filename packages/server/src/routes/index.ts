@@ -5,6 +5,7 @@ import { checkoutPaymentPolicy } from '../plugins/checkout-csp';
 import { analyticsRoutes } from './analytics.routes';
 import { apiTokenRoutes } from './api-tokens.routes';
 import { cartRoutes } from './cart.routes';
+import { cartRecoveryRoutes } from './cart-recovery.routes';
 import { censusRoutes } from './census.routes';
 import { sessionReplayRoutes } from './session-replay.routes';
 import { type CheckoutRouteOptions, checkoutRoutes } from './checkout.routes';
@@ -126,6 +127,7 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(donationRoutes);
   // The order pages' API and the reviews request job (pages 207, 209, 210, 211).
   await app.register(orderPageRoutes);
+  await app.register(cartRecoveryRoutes);
   await app.register(siteUserRoutes, { now: options.accountClock });
   await app.register(customerAccountRoutes);
   // A customer's lesson progress ("Mark complete" on lesson pages).

@@ -47,6 +47,11 @@ const sections: readonly (AreaSection & { id: CommerceSection })[] = [
     ),
   },
   {
+    id: 'abandoned-carts',
+    label: 'Abandoned carts',
+    screen: lazy(() => import('./abandoned-carts-screen').then((m) => ({ default: m.AbandonedCartsScreen }))),
+  },
+  {
     id: 'settings',
     label: 'Store settings',
     screen: lazy(() => import('./settings-screen').then((m) => ({ default: m.SettingsScreen }))),

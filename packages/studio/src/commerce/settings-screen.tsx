@@ -4,6 +4,7 @@ import { type InstalmentPrefs, preferencesApi, type StorePrefs } from './setting
 import { CouponsSection } from './settings-coupons';
 import { PaymentsSection } from './settings-payments';
 import { ReviewRequestsSection } from './settings-review-requests';
+import { CartRecoverySection } from './settings-cart-recovery';
 import { InstalmentsSection, StoreSection } from './settings-preferences';
 import { ShippingSection } from './settings-shipping';
 import { TaxSection } from './settings-tax';
@@ -17,6 +18,7 @@ const sections = [
   ['tax', 'Tax'],
   ['coupons', 'Coupons'],
   ['review-requests', 'Reviews request'],
+  ['abandoned-carts', 'Abandoned carts'],
 ] as const;
 
 /**
@@ -86,6 +88,7 @@ export function SettingsScreen(_props: { rest: string[] }) {
       </ReadOnly>
       {/* Read-only on its own terms: it is the reviews moderators' setting. */}
       <ReviewRequestsSection />
+      <CartRecoverySection />
     </div>
   );
 }

@@ -35,6 +35,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   'booking-staff-notice': 'Booking notice to staff',
   'subscription-payment-failed': 'Renewal payment failed',
   'subscription-cancelled': 'Subscription ended',
+  'cart-reminder': 'Cart reminder',
 };
 
 export function mailFailure(error: unknown): string {

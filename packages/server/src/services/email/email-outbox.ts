@@ -24,7 +24,8 @@ export type EmailKind =
   | 'subscription-payment-failed'
   | 'subscription-cancelled'
   | 'membership-confirmed'
-  | 'donation-receipt';
+  | 'donation-receipt'
+  | 'cart-reminder';
 
 export interface OutgoingEmail {
   websiteId: string;

@@ -18,6 +18,7 @@ import { GiftCardPayment } from './gift-card-payment';
 import { PaymentFields } from './payment-fields';
 import { usePaymentSetup } from './payment-setup';
 import { placeOrder } from './place-order';
+import { useRecordCartEmail } from './record-cart-email';
 import { addressFields, SavedAddressPicker, useCheckoutAccount } from './saved-addresses';
 import type { StripeCardChange, StripeCardElement } from './stripe-js';
 import { billingDetails, finishStripeAction, stripeTokenizer } from './stripe-payment';
@@ -154,6 +155,8 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
         : {}),
     }));
   }, [account]);
+  // The e-mail goes to the cart as soon as it is complete (abandoned-cart reminders).
+  useRecordCartEmail(fields.email, !subscription);
   // A complete postal code fills the city and region the buyer left empty (not the one being typed).
   usePostalFill(fields.country, fields.postalCode, needsShipping, (fill) => {
     const typing = document.activeElement?.id;
