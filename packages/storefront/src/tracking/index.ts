@@ -1,6 +1,7 @@
 import type { CensusCall } from './census';
 import type { AddToCartArgs } from './commerce-events';
 import { CENSUS_BUTTONS, CENSUS_FORMS } from './constants';
+import { startSessionReplay } from './session-replay';
 import {
   type TrackingHandle,
   type TrackingOptions,
@@ -44,6 +45,9 @@ export function startTracking(
         .then((m) => m.wireDomCensus(document, handle.census))
         .catch((error: unknown) => handle.errors.report(error));
     }
+    // Session recording: its own rules and chunk (tracking/session-replay.ts).
+    if (!handle.skipped && pageContext.cookiePolicy !== 'restrictive')
+      startSessionReplay({ visitorRecord: handle.visitorRecord, console });
   }
   return active;
 }
