@@ -17,6 +17,7 @@ import { memberPlanRoutes } from './member-plans';
 import { memberAreaRoutes } from './member-areas';
 import { multilingualRoutes } from './multilingual';
 import { newsletterRoutes } from './newsletter';
+import { mailingListRoutes } from './mailing-lists';
 import { placesRoutes } from './places';
 import { orderRoutes } from './orders';
 import { orderPageRoutes } from './order-pages';
@@ -83,6 +84,7 @@ export const contract = {
   ...catalogTransferRoutes,
   ...reviewRoutes,
   ...newsletterRoutes,
+  ...mailingListRoutes,
   ...placesRoutes,
   ...storeSettingsRoutes,
   ...paymentSettingsRoutes,

@@ -143,6 +143,14 @@ export {
   issueGiftCardBody,
 } from './owner-store';
 export { POPUP_LISTS, POPUP_TRIGGERS, popupLimits, popupOverlayBody } from './newsletter';
+export {
+  LIST_IMPORT_MAX_BYTES,
+  LIST_IMPORT_MAX_ROWS,
+  MAILING_LIST_MESSAGES,
+  type ListImportResult,
+  type ListMember,
+  type MailingList,
+} from './mailing-lists';
 export { placeAddress, placeSuggestion, placesLimits } from './places';
 export { REVIEW_FILTERS, reviewLimits, reviewReplyBody } from './reviews';
 export {

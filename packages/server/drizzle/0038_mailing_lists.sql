@@ -45,3 +45,20 @@ INSERT INTO "list_members" ("website_id", "list_id", "email", "status", "source"
   ON CONFLICT DO NOTHING;--> statement-breakpoint
 ALTER TABLE "popup_overlays" ADD COLUMN "list_id" text REFERENCES "mailing_lists"("id") ON DELETE set null;--> statement-breakpoint
 DROP TABLE "newsletter_subscribers";
+--> statement-breakpoint
+CREATE TABLE "mailing_segments" (
+  "id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
+  "website_id" text NOT NULL REFERENCES "websites"("id") ON DELETE cascade,
+  "name" text NOT NULL,
+  "rule" jsonb DEFAULT '{}'::jsonb NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+CREATE UNIQUE INDEX "mailing_segments_name_key" ON "mailing_segments" ("website_id", lower("name"));--> statement-breakpoint
+ALTER TABLE "forms" ADD COLUMN "list_opt_in" jsonb;--> statement-breakpoint
+INSERT INTO "list_members" ("website_id", "list_id", "email", "status", "source", "consent_at", "consent_source", "unsubscribe_token", "created_at")
+  SELECT DISTINCT ON (r."website_id", lower(r."email")) r."website_id", l."id", lower(r."email"), 'subscribed', 'restock',
+    r."created_at", 'restock', gen_random_uuid()::text || replace(gen_random_uuid()::text, '-', ''), r."created_at"
+  FROM "restock_signups" r JOIN "mailing_lists" l ON l."website_id" = r."website_id" AND l."is_default"
+  WHERE r."is_join_mailing_list"
+  ORDER BY r."website_id", lower(r."email"), r."created_at"
+  ON CONFLICT DO NOTHING;

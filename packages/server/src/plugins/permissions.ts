@@ -210,6 +210,23 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'DELETE /api/owner/forms/:formId/submissions': r('submissions'),
   'GET /api/owner/mailing-lists/:list': r('submissions'),
   'GET /api/owner/mailing-lists/:list/export.csv': r('submissions'),
+  // Marketing → Mailing lists: lists, members, import, segments, form opt-ins.
+  'GET /api/studio/marketing/lists': r('marketing'),
+  'POST /api/studio/marketing/lists': r('marketing'),
+  'PUT /api/studio/marketing/lists/:listId': r('marketing'),
+  'DELETE /api/studio/marketing/lists/:listId': r('marketing'),
+  'GET /api/studio/marketing/lists/:listId/members': r('marketing'),
+  'POST /api/studio/marketing/lists/:listId/members': r('marketing'),
+  'POST /api/studio/marketing/lists/:listId/members/:memberId/unsubscribe': r('marketing'),
+  'DELETE /api/studio/marketing/lists/:listId/members/:memberId': r('marketing'),
+  'GET /api/studio/marketing/lists/:listId/export.csv': r('marketing'),
+  'POST /api/studio/marketing/lists/:listId/import': r('marketing'),
+  'GET /api/studio/marketing/segments': r('marketing'),
+  'POST /api/studio/marketing/segments': r('marketing'),
+  'DELETE /api/studio/marketing/segments/:segmentId': r('marketing'),
+  'POST /api/studio/marketing/segments/preview': r('marketing', 'read'),
+  'GET /api/studio/marketing/forms/:formId/opt-in': r('forms'),
+  'PUT /api/studio/marketing/forms/:formId/opt-in': r('forms'),
   // Numbers.
   'GET /api/analytics/summary': r('analytics'),
   // Recorded sessions: whoever reads the numbers may watch them; turning recording on or off

@@ -25,6 +25,7 @@ import { memberPlanRoutes } from './member-plans.routes';
 import { memberAreaRoutes } from './member-areas.routes';
 import { multilingualRoutes } from './multilingual.routes';
 import { newsletterRoutes } from './newsletter.routes';
+import { mailingListRoutes } from './mailing-lists.routes';
 import { placesRoutes } from './places.routes';
 import { openApiRoutes } from './openapi.routes';
 import { orderRoutes } from './orders.routes';
@@ -142,6 +143,8 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(restockRoutes);
   await app.register(reviewRoutes);
   await app.register(newsletterRoutes);
+  // Mailing lists: the owner's lists, members, import, segments; the double opt-in confirm page.
+  await app.register(mailingListRoutes);
   await app.register(placesRoutes);
   await app.register(ownerRoutes);
   await app.register(ownerDataRoutes);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { clientKey } from '../plugins/limits';
 import { requireOwner } from '../plugins/owner-auth';
+import { optIn } from '../services/lists/opt-ins';
 import { decodeCursor, paginate } from '../services/owner/cursor';
 import {
   PAGE_SIZE,
@@ -52,6 +53,14 @@ export async function restockRoutes(app: FastifyInstance) {
       isJoinMailingList: body.isJoinMailingList,
       language: body.language,
     });
+    // Opting in while signing up joins the site's default mailing list.
+    if (body.isJoinMailingList)
+      await optIn(db, {
+        websiteId: request.site.id,
+        email: body.siteVisitorEmail as string,
+        source: 'restock',
+        consentSource: `restock sign-up: ${body.productId}`,
+      });
     return { ok: true };
   });
 

@@ -2,14 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { notifySiteChanged } from './studio/site-changed';
 import type { Database } from '../db/client';
 import { popupOverlays } from '../db/schema/newsletter';
-import {
-  type JoinResult,
-  type ListSource,
-  joinList,
-  unsubscribeByToken,
-  unsubscribeTokenFor,
-} from './lists/members';
+import { type JoinResult, type ListSource, unsubscribeByToken, unsubscribeTokenFor } from './lists/members';
 import { theRow } from '../db/rows';
+import { optIn } from './lists/opt-ins';
 
 /**
  * Sign an email up (again) to the site's default list (services/lists/members.ts): signing up
@@ -20,7 +15,8 @@ export async function subscribe(
   db: Database,
   input: { websiteId: string; email: string; source: string; listId?: string },
 ): Promise<JoinResult> {
-  return joinList(db, {
+  // Through the one opt-in path: a list asking for double opt-in mails its confirmation link.
+  return optIn(db, {
     websiteId: input.websiteId,
     listId: input.listId,
     email: input.email,

@@ -14,6 +14,12 @@ export const forms = pgTable('forms', {
    * definition is sent to browsers (page context, form island) and this address is the owner's.
    */
   notificationEmail: text('notification_email'),
+  /** Which answers join a mailing list: the e-mail field, and the checkbox that must be ticked. */
+  listOptIn: jsonb('list_opt_in').$type<{
+    listId: string;
+    emailFieldId: string;
+    optInFieldId: string;
+  } | null>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from './columns';
 import { websiteIdColumn } from './site';
 
@@ -86,3 +86,19 @@ export const popupOverlays = pgTable('popup_overlays', {
   scrollPercent: integer('scroll_percent').notNull().default(50),
   createdAt: createdAtColumn(),
 });
+
+/** A saved segment of the site's members (services/lists/segments.ts: the rule's meaning). */
+export const mailingSegments = pgTable(
+  'mailing_segments',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn(),
+    name: text('name').notNull(),
+    rule: jsonb('rule')
+      .$type<{ boughtProductId?: string; spentOverMinor?: number; memberOfAreaId?: string }>()
+      .notNull()
+      .default({}),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [uniqueIndex('mailing_segments_name_key').on(t.websiteId, sql`lower(${t.name})`)],
+);

@@ -25,7 +25,8 @@ export type EmailKind =
   | 'subscription-cancelled'
   | 'membership-confirmed'
   | 'donation-receipt'
-  | 'cart-reminder';
+  | 'cart-reminder'
+  | 'list-confirmation';
 
 export interface OutgoingEmail {
   websiteId: string;

@@ -5,6 +5,7 @@ import { formSubmissionKeys, formSubmissions, forms, websites } from '../../db/s
 import { theRow } from '../../db/rows';
 import type { CaptchaProvider } from '../captcha/captcha-provider';
 import { enqueueEmail } from '../email/email-outbox';
+import { formOptIn } from '../lists/opt-ins';
 import { siteBaseUrl } from '../site-base-url';
 import { type Answer, checkAnswers } from './form-answers';
 import { type FormDefinition, type FormField, MULTI_PART, formDefinitionSchema } from './form-definition';
@@ -82,7 +83,7 @@ export async function saveSubmission(
     }
   }
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const used = await tx
         .update(formSubmissionKeys)
         .set({ usedAt: new Date() })
@@ -137,6 +138,9 @@ export async function saveSubmission(
       }));
       return { ok: true as const, submissionId: row.id };
     });
+    // A ticked opt-in box joins the form's mailing list (services/lists/opt-ins.ts).
+    await formOptIn(db, form, checked.answers);
+    return saved;
   } catch (error) {
     if (error instanceof Refused) return { ok: false, code: error.code };
     throw error;
