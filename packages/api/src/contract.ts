@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountRoutes } from './accounts';
 import { accountSecurityRoutes } from './account-security';
 import { analyticsRoutes } from './analytics';
+import { campaignRoutes } from './campaigns';
 import { cartRoutes } from './cart';
 import { cartRecoveryRoutes } from './cart-recovery';
 import { checkoutRoutes } from './checkout';
@@ -18,7 +19,7 @@ import { memberAreaRoutes } from './member-areas';
 import { multilingualRoutes } from './multilingual';
 import { newsletterRoutes } from './newsletter';
 import { mailingListRoutes } from './mailing-lists';
-import { placesRoutes } from './places';
+import { placesRoutes, placesSettingsRoutes } from './places';
 import { orderRoutes } from './orders';
 import { orderPageRoutes } from './order-pages';
 import { ownerDataRoutes } from './owner-data';
@@ -31,11 +32,13 @@ import { schedulingFeedRoutes } from './scheduling-feed';
 import { schedulingPaymentRoutes } from './scheduling-payment';
 import { setupRoutes } from './setup';
 import { ssoRoutes } from './sso';
+import { mailchimpRoutes } from './mailchimp';
 import { storeSettingsRoutes } from './store-settings';
 import { subscriptionRoutes } from './subscriptions';
 import { studioFormRoutes } from './studio-forms';
 import { studioMediaRoutes } from './studio-media';
 import { studioPageRoutes } from './studio-pages';
+import { abTestRoutes } from './ab-tests';
 import { studioProductRoutes } from './studio-products';
 import { catalogTransferRoutes } from './catalog-transfer';
 import { studioBrandingRoutes } from './studio-branding';
@@ -67,6 +70,7 @@ export interface RouteDef {
 export const contract = {
   ...cartRoutes,
   ...cartRecoveryRoutes,
+  ...campaignRoutes,
   ...checkoutRoutes,
   ...accountRoutes,
   ...accountSecurityRoutes,
@@ -79,6 +83,7 @@ export const contract = {
   ...studioBrandingRoutes,
   ...studioFormRoutes,
   ...studioPageRoutes,
+  ...abTestRoutes,
   ...studioMediaRoutes,
   ...studioProductRoutes,
   ...catalogTransferRoutes,
@@ -86,6 +91,7 @@ export const contract = {
   ...newsletterRoutes,
   ...mailingListRoutes,
   ...placesRoutes,
+  ...placesSettingsRoutes,
   ...storeSettingsRoutes,
   ...paymentSettingsRoutes,
   ...mailSettingsRoutes,
@@ -104,6 +110,7 @@ export const contract = {
   ...schedulingPaymentRoutes,
   ...donationRoutes,
   ...ssoRoutes,
+  ...mailchimpRoutes,
   ...memberPlanRoutes,
   ...memberAreaRoutes,
   ...subscriptionRoutes,

@@ -151,7 +151,14 @@ export {
   type ListMember,
   type MailingList,
 } from './mailing-lists';
-export { placeAddress, placeSuggestion, placesLimits } from './places';
+export {
+  PLACES_MESSAGES,
+  type PlacesSettingsView,
+  placeAddress,
+  placeSuggestion,
+  placesLimits,
+  placesSettingsView,
+} from './places';
 export { REVIEW_FILTERS, reviewLimits, reviewReplyBody } from './reviews';
 export {
   type AppointmentType,
@@ -211,3 +218,28 @@ export {
   type CartRecoverySettingsView,
   MAX_REMINDER_DELAY_MINUTES,
 } from './cart-recovery';
+export {
+  AB_GOALS,
+  AB_LETTERS,
+  AB_MAX_VARIANTS,
+  AB_MIN_VISITORS,
+  AB_TEST_MESSAGES,
+  type AbComparison,
+  type AbResultRow,
+  type AbTestView,
+  abCompare,
+  abVariantIndex,
+} from './ab-tests';
+export {
+  MAILCHIMP_KEY_PATTERN,
+  MAILCHIMP_MESSAGES,
+  type MailchimpAudience,
+  type MailchimpView,
+} from './mailchimp';
+export {
+  CAMPAIGN_MESSAGES,
+  type CampaignBlockInput,
+  type CampaignView,
+  campaignBlock,
+  campaignInput,
+} from './campaigns';

@@ -46,8 +46,11 @@ export interface Config {
   secretsKey?: Buffer;
   /** Another Stripe API address (a local Stripe-compatible server in tests); unset → Stripe's own. */
   stripeApiBase?: string;
+  /** Another Mailchimp API address (a local stand-in in tests); unset → https://<dc>.api.mailchimp.com. */
+  mailchimpApiBase?: string;
   /** Address autocomplete through Google Places (a key); without it, offline datasets. */
-  places?: { googleApiKey: string; googleApiBase?: string };
+  /** The server's Google Places key (a site's owner may give their own) and where Google answers. */
+  places?: { googleApiKey?: string | undefined; googleApiBase?: string | undefined };
   /** Where the checkout page loads Stripe.js from (tests: a local stand-in); unset → Stripe's own. */
   stripeJsUrl?: string;
   /** How long a checkout holds stock waiting for its payment (3-D Secure included); default 15 min. */
@@ -252,6 +255,16 @@ const schema = z
         )
         .optional(),
     ),
+    MAILCHIMP_API_BASE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^\s/]+\/?$/,
+          'MAILCHIMP_API_BASE must be http(s)://host:port, e.g. http://127.0.0.1:12113',
+        )
+        .optional(),
+    ),
     STRIPE_JS_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -373,10 +386,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     secretsKey: e.SECRETS_KEY,
     stripeApiBase: e.STRIPE_API_BASE,
+    mailchimpApiBase: e.MAILCHIMP_API_BASE,
     stripeJsUrl: e.STRIPE_JS_URL,
-    places: e.GOOGLE_PLACES_API_KEY
-      ? { googleApiKey: e.GOOGLE_PLACES_API_KEY, googleApiBase: e.GOOGLE_PLACES_API_BASE }
-      : undefined,
+    places: { googleApiKey: e.GOOGLE_PLACES_API_KEY, googleApiBase: e.GOOGLE_PLACES_API_BASE },
     metricsToken: e.METRICS_TOKEN,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     sessionReplayRecordAutomated: e.SESSION_REPLAY_RECORD_AUTOMATED === 'true',

@@ -17,12 +17,13 @@ import {
   API_MESSAGES,
   STUDIO_MESSAGES as STUDIO,
 } from '@store/api';
-import { PLATFORM_MESSAGES as PLATFORM } from '@store/api';
+import { PLACES_MESSAGES as PLACES, PLATFORM_MESSAGES as PLATFORM } from '@store/api';
 import { SCHEDULING_MESSAGES as SCHEDULING } from '@store/api';
 import { ORDER_PAGE_MESSAGES as ORDER_PAGES } from '@store/api';
 import { SSO_MESSAGES as SSO, SSO_VISITOR_MESSAGES as SSO_VISITOR } from '@store/api';
 import { SUBSCRIPTION_MESSAGES as SUBSCRIPTIONS } from '@store/api';
 import { COURSE_MESSAGES as COURSES } from '@store/api';
+import { AB_TEST_MESSAGES as AB_TESTS } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
 import { DONATION_MESSAGES as DONATIONS, FORM_MESSAGES } from '@store/commerce';
 import { MEMBER_PLAN_MESSAGES as PLANS } from '@store/api';
@@ -289,6 +290,10 @@ export const reasonCatalogue = {
   RENEWAL_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: SUBSCRIPTIONS.renewalNotFound },
   // Sign-in with SSO (services/sso): the owner's settings, then a visitor's sign-in (shown
   // on the SSO page, page type 400, with the status below).
+  // The owner's Google Places key (services/places/places-settings.ts).
+  PLACES_KEY_REFUSED: { code: 'UNPROCESSABLE', status: 422, message: PLACES.keyRefused },
+  PLACES_UNREACHABLE: { code: 'SERVICE_UNAVAILABLE', status: 503, message: PLACES.unreachable },
+  PLACES_SECRETS_KEY_MISSING: { code: 'UNPROCESSABLE', status: 422, message: PLACES.secretsKeyMissing },
   SSO_SETTINGS_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: SSO.notConfigured },
   SSO_SECRETS_KEY_MISSING: { code: 'UNPROCESSABLE', status: 422, message: SSO.secretsKeyMissing },
   SSO_OFF: { code: 'NOT_FOUND', status: 404, message: SSO_VISITOR.off },
@@ -306,6 +311,10 @@ export const reasonCatalogue = {
   COURSE_ORDER_MISMATCH: { code: 'VALIDATION_FAILED', status: 400, message: COURSES.orderMismatch },
   LESSON_LOCKED: { code: 'FORBIDDEN', status: 403, message: COURSES.lessonLocked },
   COURSE_SIGN_IN_REQUIRED: { code: 'UNAUTHORIZED', status: 401, message: COURSES.signInRequired },
+  // A/B tests of page sections (services/ab-tests); the service names the case in its message.
+  AB_TEST_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: AB_TESTS.notFound },
+  AB_TEST_STATE: { code: 'CONFLICT', status: 409, message: AB_TESTS.state },
+  AB_TEST_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: AB_TESTS.invalid },
 } as const satisfies Record<string, { code: ErrorCode; status: number; message: string }>;
 
 export type Reason = keyof typeof reasonCatalogue;

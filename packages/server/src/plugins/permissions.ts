@@ -55,6 +55,16 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'PUT /api/studio/pages/:id/settings': { ...r('pages'), live: 'publish' },
   'DELETE /api/studio/pages/:id': r('publish'),
   'GET /api/studio/pages/:id/layout': r('pages'),
+  // A/B tests of page sections: set up like page content; running one or ending it with a
+  // winner changes the live page (publish); the readout is analytics.
+  'GET /api/studio/ab-tests': r('pages'),
+  'POST /api/studio/ab-tests': r('pages'),
+  'PUT /api/studio/ab-tests/:id': r('pages'),
+  'DELETE /api/studio/ab-tests/:id': r('pages'),
+  'POST /api/studio/ab-tests/:id/start': r('publish'),
+  'POST /api/studio/ab-tests/:id/stop': r('publish'),
+  'POST /api/studio/ab-tests/:id/winner': r('publish'),
+  'GET /api/studio/ab-tests/:id/results': r('analytics', 'read'),
   'PUT /api/studio/pages/:id/layout': r('pages'),
   'POST /api/studio/pages/:id/publish': r('publish'),
   // Whether visitors see the site yet; publishing the whole site is a live change.
@@ -209,6 +219,17 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'GET /api/owner/forms/:formId/submissions.csv': r('submissions'),
   'DELETE /api/owner/forms/:formId/submissions': r('submissions'),
   'GET /api/owner/mailing-lists/:list': r('submissions'),
+  // Marketing → Campaigns: composing, test sends, scheduling and sending, the numbers.
+  'GET /api/studio/campaigns': r('marketing'),
+  'POST /api/studio/campaigns': r('marketing'),
+  'GET /api/studio/campaigns/:id': r('marketing'),
+  'PUT /api/studio/campaigns/:id': r('marketing'),
+  'DELETE /api/studio/campaigns/:id': r('marketing'),
+  'POST /api/studio/campaigns/:id/preview': r('marketing', 'read'),
+  'POST /api/studio/campaigns/:id/test': r('marketing'),
+  'POST /api/studio/campaigns/:id/schedule': r('marketing'),
+  'POST /api/studio/campaigns/:id/cancel': r('marketing'),
+  'PUT /api/studio/campaigns/settings': r('marketing'),
   'GET /api/owner/mailing-lists/:list/export.csv': r('submissions'),
   // Marketing → Mailing lists: lists, members, import, segments, form opt-ins.
   'GET /api/studio/marketing/lists': r('marketing'),
@@ -300,9 +321,21 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/studio/webhooks/:id/deliveries/:deliveryId/resend': r('domain'),
   // Settings → Sign-in with SSO: hands visitors' sign-in to an outside provider (and the
   // check calls the address typed), like the domain settings: the owner and admins only.
+  // The site's Google key for address suggestions: it spends the owner's money, like the domain's settings.
+  'GET /api/owner/places': r('domain'),
+  'PUT /api/owner/places': r('domain'),
+  'DELETE /api/owner/places': r('domain'),
+  'POST /api/owner/places/check': r('domain'),
   'GET /api/owner/sso': r('domain'),
   'PUT /api/owner/sso': r('domain'),
   'POST /api/owner/sso/check': r('domain'),
+  // Marketing → Integrations: Mailchimp (the key, which list feeds which audience).
+  'GET /api/owner/mailchimp': r('marketing'),
+  'POST /api/owner/mailchimp/connect': r('marketing'),
+  'GET /api/owner/mailchimp/audiences': r('marketing'),
+  'PUT /api/owner/mailchimp/links': r('marketing'),
+  'POST /api/owner/mailchimp/sync': r('marketing'),
+  'DELETE /api/owner/mailchimp': r('marketing'),
 };
 
 export type RouteDecision =

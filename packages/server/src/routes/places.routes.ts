@@ -1,8 +1,17 @@
+import { PLACES_MESSAGES } from '@store/api';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
-import { googlePlaces } from '../services/places/google-places';
-import { offlinePlaces } from '../services/places/offline-places';
-import type { PlacesProvider } from '../services/places/places-provider';
+import { requireOwner } from '../plugins/owner-auth';
+import { answerFor, valueOrFail } from '../reasons';
+import { secretBoxFor } from '../services/payments/secret-box';
+import {
+  checkGoogleKey,
+  placesProviders,
+  readPlacesSettings,
+  removePlacesKey,
+  savePlacesKey,
+  storedGoogleKey,
+} from '../services/places/places-settings';
 import { at, zodRoutes } from './api-schema';
 
 /** A buyer types into an address field: generous, but a script cannot run up a Google bill. */
@@ -15,10 +24,10 @@ const PLACES_LIMIT = { name: 'places', max: 120, windowMs: 60_000 };
  */
 export async function placesRoutes(app: FastifyInstance) {
   const api = zodRoutes(app);
-  const { places } = app.config;
-  const provider: PlacesProvider = places
-    ? googlePlaces({ apiKey: places.googleApiKey, apiBase: places.googleApiBase })
-    : offlinePlaces;
+  const db = app.database.db;
+  const server = app.config.places ?? {};
+  const secrets = () => secretBoxFor(app.config, app.database.kind);
+  const providerFor = placesProviders(db, secrets, server);
 
   const unavailable = () =>
     new ApiError('SERVICE_UNAVAILABLE', 'Address suggestions are not available right now.');
@@ -27,6 +36,7 @@ export async function placesRoutes(app: FastifyInstance) {
     ...at('GET /api/google-maps/places/autocomplete', { config: { limit: PLACES_LIMIT } }),
     async (request, reply) => {
       const { input, country, sessionToken } = request.query;
+      const provider = await providerFor(request.site.id);
       const found = await provider.autocomplete({ input, country, sessionToken });
       if (!found.ok) {
         request.log.warn({ provider: provider.name, reason: found.reason }, 'address suggestions failed');
@@ -48,6 +58,7 @@ export async function placesRoutes(app: FastifyInstance) {
           { productPage: productPage ?? null, productSection: productSection ?? null },
           'places details called without tracking context (productPage and productSection)',
         );
+      const provider = await providerFor(request.site.id);
       const found = await provider.details(placeId, { sessionToken });
       if (!found.ok) {
         request.log.warn({ provider: provider.name, reason: found.reason }, 'address details failed');
@@ -57,4 +68,29 @@ export async function placesRoutes(app: FastifyInstance) {
       return { address: found.value };
     },
   );
+
+  // Settings → Address suggestions: the owner's own Google key.
+  await app.register(async (owner) => {
+    owner.addHook('onSend', (_request, reply, payload, done) => {
+      reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+    owner.addHook('preValidation', requireOwner);
+    const own = zodRoutes(owner);
+    own.get(...at('GET /api/owner/places'), (request) =>
+      readPlacesSettings(db, request.site.id, secrets(), server),
+    );
+    own.put(...at('PUT /api/owner/places'), async (request) =>
+      valueOrFail(await savePlacesKey(db, request.site.id, request.body.googleApiKey, secrets(), server)),
+    );
+    own.delete(...at('DELETE /api/owner/places'), (request) =>
+      removePlacesKey(db, request.site.id, secrets(), server),
+    );
+    own.post(...at('POST /api/owner/places/check'), async (request) => {
+      const key = request.body.googleApiKey ?? (await storedGoogleKey(db, request.site.id, secrets()));
+      if (!key) return { ok: false, message: PLACES_MESSAGES.keyRequired };
+      const checked = await checkGoogleKey(key, server);
+      return checked.ok ? checked.value : { ok: false, message: answerFor(checked).message };
+    });
+  });
 }

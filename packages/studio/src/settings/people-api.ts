@@ -61,6 +61,7 @@ const SECTION_CAPABILITIES: Record<string, string> = {
   'settings/languages': 'languages',
   'settings/mail': 'mail',
   'settings/domain-mail': 'domain',
+  'settings/places': 'domain',
   // API tokens and webhooks: the owner's and admins' like the domain (plugins/permissions.ts).
   'settings/developers': 'domain',
 };

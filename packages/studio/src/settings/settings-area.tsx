@@ -24,6 +24,11 @@ const sections: readonly AreaSection[] = [
     screen: lazy(() => import('./sso-screen').then((m) => ({ default: m.SsoScreen }))),
   },
   {
+    id: 'places',
+    label: 'Address suggestions',
+    screen: lazy(() => import('./places-screen').then((m) => ({ default: m.PlacesScreen }))),
+  },
+  {
     id: 'mail',
     label: 'Outbox',
     screen: lazy(() => import('./mail-screen').then((m) => ({ default: m.MailScreen }))),
