@@ -39,6 +39,7 @@ import { studioFormRoutes } from './studio-forms';
 import { studioMediaRoutes } from './studio-media';
 import { studioPageRoutes } from './studio-pages';
 import { abTestRoutes } from './ab-tests';
+import { abTestRoutes } from './ab-tests';
 import { studioProductRoutes } from './studio-products';
 import { catalogTransferRoutes } from './catalog-transfer';
 import { studioBrandingRoutes } from './studio-branding';
@@ -83,6 +84,7 @@ export const contract = {
   ...studioBrandingRoutes,
   ...studioFormRoutes,
   ...studioPageRoutes,
+  ...abTestRoutes,
   ...abTestRoutes,
   ...studioMediaRoutes,
   ...studioProductRoutes,

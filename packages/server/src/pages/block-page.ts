@@ -12,6 +12,7 @@ import { seoDescription } from '../services/studio/seo-description';
 import { savedSiteStyles } from '../services/studio/site-styles.service';
 import type { SiteRecord } from '../services/site.service';
 import type { PageContext } from './page-context';
+import { withAbVariants } from './ab-test-page';
 import { CollectionType, PageType } from './page-types';
 import { serializeCollection } from '../services/serialize-catalog';
 
@@ -57,8 +58,10 @@ export async function attachBlockLayout(
   const layout = revision?.layout ?? null;
   context.seoDescription = seoDescription(state?.seoDescription ?? '', layout, collection.body) || null;
   if (!layout) return;
-  const { data, storeItems } = await resolveBlockData(db, site, layout);
-  context.layout = layout;
+  // Running A/B tests put every variant of their section in the page (ab-test-page.ts).
+  const shown = await withAbVariants(db, site.id, collection.id, layout, context);
+  const { data, storeItems } = await resolveBlockData(db, site, shown);
+  context.layout = shown;
   context.blockData = data;
   if (storeItems.length) context.items = storeItems;
   // The form island reads one form from the page data: the page's own, else its first form block.

@@ -5,6 +5,7 @@ import { type Engine, type Template, createEngine } from '@store/template';
 import { renderBlockLayout } from './block-layout-html';
 import { defaultThemeStrings } from '../services/languages/localized-strings';
 import { seoHead } from '../seo/seo-head';
+import { abTestHead } from './ab-test-page';
 import { iconSprite, iconsWanted } from './icon-sprite';
 import { islandData } from './island-data';
 import { LruCache } from './lru-cache';
@@ -114,7 +115,9 @@ export function createPageRenderer(
           // SEO tags, then the site's design (#13): variables and shipped fonts after the theme's CSS.
           head:
             seoHead(context, title ?? String(context.website.siteTitle ?? ''), summary) +
-            (context.siteStyles ? `<style>${siteStylesCss(context.siteStyles as SiteStyles)}</style>` : ''),
+            (context.siteStyles ? `<style>${siteStylesCss(context.siteStyles as SiteStyles)}</style>` : '') +
+            // Running A/B tests: the CSS and split script that show each visitor one variant.
+            abTestHead(context),
         },
       };
       return finish(compiled(theme.layout, 'layout'), data, renderOptions);

@@ -61,6 +61,7 @@ import { courseProgressRoutes, studioCourseRoutes } from './courses.routes';
 import { studioProductRoutes } from './studio-products.routes';
 import { catalogTransferRoutes } from './catalog-transfer.routes';
 import { studioSiteRoutes } from './studio-site.routes';
+import { abConversions, abTestPublicRoutes, abTestStudioRoutes } from './ab-tests.routes';
 import { twoFactorRoutes } from './two-factor.routes';
 import { webhookRoutes } from './webhooks.routes';
 
@@ -100,6 +101,8 @@ async function studioRoutes(studio: FastifyInstance): Promise<void> {
   await studio.register(catalogTransferRoutes);
   await studio.register(studioAppRoutes);
   await studio.register(multilingualRoutes);
+  // A/B tests: starting, stopping or ending one changes what the page shows.
+  await studio.register(abTestStudioRoutes);
 }
 
 /**
@@ -115,6 +118,8 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(seoRoutes);
   // API areas (spec §7), under /api.
   const cartLimit = options.cartWritesPer10s ?? config.cartWritesPer10s ?? 100;
+  // Before the goal routes (cart, checkout, forms): their successes count as test conversions.
+  await app.register(abConversions);
   await app.register(cartRoutes, { writesPer10s: cartLimit === 0 ? false : cartLimit });
   await app.register(inventoryRoutes);
   await app.register(checkoutRoutes, {
@@ -150,6 +155,7 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(ownerDataRoutes);
   await app.register(ownerStoreRoutes);
   await app.register(censusRoutes);
+  await app.register(abTestPublicRoutes);
   await app.register(eventsRoutes);
   await app.register(clankerRoutes);
   await app.register(performanceRoutes);

@@ -23,6 +23,7 @@ import { SiteFrameCache } from '../pages/site-frame';
 import { isPersonalPage } from '../pages/course-pages';
 import { isOrderPagePath } from '../pages/order-pages';
 import { mayUseOwnerRoute } from '../plugins/owner-auth';
+import { abPreviewLetter } from '../pages/ab-preview';
 import { themeStylesheet } from '../pages/theme-stylesheet';
 import { findCollectionByUrlId } from '../services/catalog.service';
 import { PageType } from '../pages/page-types';
@@ -122,7 +123,10 @@ export async function pageRoutes(
     if (decodedPath === null) return reply.callNotFound();
     // Visitors who unlocked a page see it; everyone else shares the cached lock screen.
     // Order pages answer per visitor (a token, a session): never cached.
+    // Staff previewing an A/B variant (`?variant=b`) get a page of their own, never cached.
+    const abPreview = await abPreviewLetter(request, query.variant);
     const cacheable =
+      !abPreview &&
       request.method === 'GET' &&
       cache.enabled &&
       !request.cookies[UNLOCK_COOKIE] &&
@@ -168,6 +172,7 @@ export async function pageRoutes(
     // Canonical, Open Graph and feed links are absolute: the site's public origin (never a
     // Host header the site does not own: the page is cached for every visitor).
     context.website.baseUrl ||= origin;
+    if (abPreview) context.abOverride = abPreview;
     await localizePage(app.database.db, context, choice);
     // After translation: translated texts are contributor HTML too.
     cleanPageContext(context);

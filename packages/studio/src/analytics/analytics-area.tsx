@@ -8,6 +8,11 @@ const sections: readonly AreaSection[] = [
     label: 'Overview',
     screen: lazy(() => import('./analytics-screen').then((m) => ({ default: m.AnalyticsScreen }))),
   },
+  {
+    id: 'ab-tests',
+    label: 'A/B tests',
+    screen: lazy(() => import('./ab-tests-screen').then((m) => ({ default: m.AbTestsScreen }))),
+  },
 ];
 
 export function AnalyticsArea({ path }: { path: string }) {

@@ -36,6 +36,8 @@ export interface WebsiteSettings {
   disableAnalytics?: boolean;
   /** 'restrictive' keeps the visitor/session cookies from being set (spec §9). */
   cookiePolicy?: 'default' | 'restrictive';
+  /** An internal-status site (the platform's own): anyone may preview A/B variants (spec §6). */
+  internal?: boolean;
 }
 
 /**
