@@ -48,6 +48,7 @@ import { subscriptionRoutes } from './subscriptions.routes';
 import { setupRoutes } from './setup.routes';
 import { siteUserRoutes } from './site-users.routes';
 import { ssoRoutes } from './sso.routes';
+import { mailchimpRoutes } from './mailchimp.routes';
 import { staticAssetRoutes } from './static-assets.routes';
 import { storeContentRoutes } from './store-content.routes';
 import { storeSettingsRoutes } from './store-settings.routes';
@@ -148,6 +149,8 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(restockRoutes);
   await app.register(reviewRoutes);
   await app.register(newsletterRoutes);
+  // Mailchimp: a mailing list feeding an audience, synced in the background.
+  await app.register(mailchimpRoutes);
   // Mailing lists: the owner's lists, members, import, segments; the double opt-in confirm page.
   await app.register(mailingListRoutes);
   await app.register(placesRoutes);

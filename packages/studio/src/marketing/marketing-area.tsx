@@ -10,6 +10,13 @@ const sections: readonly AreaSection[] = [
       import('../forms/mailing-lists-screen').then((m) => ({ default: m.MailingListsScreen })),
     ),
   },
+  {
+    id: 'integrations',
+    label: 'Integrations',
+    screen: lazy(() =>
+      import('./integrations-screen').then((m) => ({ default: m.IntegrationsScreen })),
+    ),
+  },
 ];
 
 export function MarketingArea({ path }: { path: string }) {
