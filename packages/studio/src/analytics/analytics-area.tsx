@@ -13,6 +13,11 @@ const sections: readonly AreaSection[] = [
     label: 'A/B tests',
     screen: lazy(() => import('./ab-tests-screen').then((m) => ({ default: m.AbTestsScreen }))),
   },
+  {
+    id: 'sessions',
+    label: 'Sessions',
+    screen: lazy(() => import('./sessions-screen').then((m) => ({ default: m.SessionsScreen }))),
+  },
 ];
 
 export function AnalyticsArea({ path }: { path: string }) {
