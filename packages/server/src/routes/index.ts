@@ -4,6 +4,7 @@ import { dropSitePagesOnSuccess } from '../pages/page-invalidation';
 import { checkoutPaymentPolicy } from '../plugins/checkout-csp';
 import { analyticsRoutes } from './analytics.routes';
 import { apiTokenRoutes } from './api-tokens.routes';
+import { campaignRoutes } from './campaigns.routes';
 import { cartRoutes } from './cart.routes';
 import { cartRecoveryRoutes } from './cart-recovery.routes';
 import { censusRoutes } from './census.routes';
@@ -135,6 +136,8 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   // The order pages' API and the reviews request job (pages 207, 209, 210, 211).
   await app.register(orderPageRoutes);
   await app.register(cartRecoveryRoutes);
+  // E-mail campaigns: the editor, the mails' links, and the worker that queues them.
+  await app.register(campaignRoutes);
   await app.register(siteUserRoutes, { now: options.accountClock });
   await app.register(customerAccountRoutes);
   // A customer's lesson progress ("Mark complete" on lesson pages).

@@ -17,6 +17,11 @@ const sections: readonly AreaSection[] = [
       import('./integrations-screen').then((m) => ({ default: m.IntegrationsScreen })),
     ),
   },
+  {
+    id: 'campaigns',
+    label: 'Campaigns',
+    screen: lazy(() => import('./campaigns-screen').then((m) => ({ default: m.CampaignsScreen }))),
+  },
 ];
 
 export function MarketingArea({ path }: { path: string }) {

@@ -37,6 +37,10 @@ export const emailOutbox = pgTable(
     secrets: jsonb('secrets').$type<string[]>().notNull().default([]),
     /** Files sent with the message (a booking's `.ics` invitation), as text; null for none. */
     attachments: jsonb('attachments').$type<MailAttachment[] | null>(),
+    /** Extra headers (a campaign's List-Unsubscribe and List-Unsubscribe-Post); null for none. */
+    headers: jsonb('headers').$type<Record<string, string> | null>(),
+    /** The sender's name for this mail (a campaign's); null: the site's sender name. */
+    fromName: text('from_name'),
     status: text('status').$type<'PENDING' | 'SENT' | 'FAILED'>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,6 +12,8 @@ export interface MailMessage {
   html?: string;
   /** Files sent with it (a booking's `.ics` invitation). */
   attachments?: { filename: string; contentType: string; content: string }[];
+  /** Extra headers (List-Unsubscribe); names and values are checked when queued. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -68,12 +70,13 @@ export async function deliverDue(
       const chosen = await route;
       if (!chosen.ok) throw new Error(chosen.error);
       await chosen.transport.sendMail({
-        from: chosen.from,
+        from: message.fromName ? { ...chosen.from, name: message.fromName } : chosen.from,
         to: message.toAddress,
         subject: message.subject,
         text: message.textBody,
         ...(message.htmlBody ? { html: message.htmlBody } : {}),
         ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       await db
         .update(emailOutbox)
