@@ -129,8 +129,6 @@ export function CartRecoverySection() {
               />
             </Field>
           ))}
-        </div>
-        <div className="ss-grid">
           <Field id="cr-subject" label="Subject" error={errors.subject}>
             <input
               id="cr-subject"
