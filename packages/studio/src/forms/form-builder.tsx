@@ -210,6 +210,7 @@ export function FormBuilder({ id }: { id: string }) {
           />
         ) : (
           <FormSettings
+            formId={id === 'new' ? undefined : id}
             tab={tab as SettingsTab}
             draft={draft}
             errors={errors}

@@ -1,4 +1,5 @@
 import { RichText } from '../editor/rich-text';
+import { FormListOptIn } from '../marketing/form-list-opt-in';
 import type { FormBody } from './forms-api';
 
 export type SettingsTab = 'storage' | 'advanced' | 'captcha' | 'disclaimer';
@@ -15,7 +16,10 @@ export function FormSettings({
   errors,
   onDefinition,
   onEmail,
+  formId,
 }: {
+  /** The saved form's id (absent for a form not saved yet: no opt-in to map). */
+  formId?: string;
   tab: SettingsTab;
   draft: FormBody;
   errors: Record<string, string>;
@@ -39,6 +43,7 @@ export function FormSettings({
         />
         <p className="muted">A copy of each submission is mailed here (leave empty for none).</p>
         <FieldError message={errors.notificationEmail} />
+        {formId && <FormListOptIn formId={formId} fields={d.fields} />}
       </section>
     );
   if (tab === 'advanced')

@@ -16,7 +16,7 @@ const sections: readonly AreaSection[] = [
   {
     id: 'lists',
     label: 'Mailing lists',
-    screen: lazy(() => import('./mailing-lists-screen').then((m) => ({ default: m.MailingListsScreen }))),
+    screen: lazy(() => import('../marketing/lists-screen').then((m) => ({ default: m.ListsScreen }))),
   },
   {
     id: 'popup',

@@ -6,16 +6,12 @@ const sections: readonly AreaSection[] = [
   {
     id: 'lists',
     label: 'Mailing lists',
-    screen: lazy(() =>
-      import('../forms/mailing-lists-screen').then((m) => ({ default: m.MailingListsScreen })),
-    ),
+    screen: lazy(() => import('./lists-screen').then((m) => ({ default: m.ListsScreen }))),
   },
   {
     id: 'integrations',
     label: 'Integrations',
-    screen: lazy(() =>
-      import('./integrations-screen').then((m) => ({ default: m.IntegrationsScreen })),
-    ),
+    screen: lazy(() => import('./integrations-screen').then((m) => ({ default: m.IntegrationsScreen }))),
   },
   {
     id: 'campaigns',
