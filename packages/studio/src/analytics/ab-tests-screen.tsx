@@ -125,6 +125,7 @@ function NewTest() {
         <label>
           Page
           <select
+            aria-label="Page"
             value={pageId}
             onChange={(e) => {
               setPageId(e.currentTarget.value);
@@ -143,6 +144,7 @@ function NewTest() {
         <label>
           Section
           <select
+            aria-label="Section"
             value={sectionId}
             onChange={(e) => setSectionId(e.currentTarget.value)}
             required
@@ -160,7 +162,11 @@ function NewTest() {
         </label>
         <label>
           Goal
-          <select value={goal} onChange={(e) => setGoal(e.currentTarget.value as typeof goal)}>
+          <select
+            aria-label="Goal"
+            value={goal}
+            onChange={(e) => setGoal(e.currentTarget.value as typeof goal)}
+          >
             {AB_GOALS.map((g) => (
               <option key={g} value={g}>
                 {goalLabels[g]}
