@@ -185,7 +185,7 @@ export function IntegrationsScreen(_props: { rest: string[] }) {
           <div className="mc__connected">
             <p className="mc__account">
               Connected to <strong>{view.accountName || 'your Mailchimp account'}</strong> with the key ending
-              in …{view.apiKeyLast4} (data centre {view.dataCenter}).
+              in …{view.apiKeyLast4}-{view.dataCenter}.
             </p>
             {view.lists.length === 0 ? (
               <p className="ss-warning">{M.noLists}</p>

@@ -133,7 +133,8 @@ export async function connectMailchimp(
   if (!audiences.ok) return fail('UNABLE_TO_CONNECT', M.unableToConnect, describeFailure(audiences));
   const values = {
     apiKeySealed: context.secrets.box.seal(key.apiKey, keySealContext(websiteId)),
-    apiKeyLast4: key.apiKey.slice(-4),
+    // The key's own last four characters: its suffix is the data centre, shown anyway.
+    apiKeyLast4: key.apiKey.slice(0, key.apiKey.lastIndexOf('-')).slice(-4),
     dataCenter: key.dataCenter,
     accountName: ping.value.accountName.slice(0, 200),
     status: 'connected' as const,
