@@ -282,7 +282,7 @@ function TestView({ id }: { id: string }) {
         {!editable && <p className="meta">Stop the test to change its variants.</p>}
         <div className="abtests__variants">
           {draft.map((v) => (
-            <fieldset key={v.letter} className="abtests__variant" disabled={!editable || v.letter === 'a'}>
+            <fieldset key={v.letter} className="abtests__variant" disabled={!editable}>
               <legend>
                 Variant {v.letter.toUpperCase()}
                 {v.letter === 'a' ? ' (the page as published)' : ''}
@@ -300,16 +300,19 @@ function TestView({ id }: { id: string }) {
                   }
                 />
               </label>
-              {v.section.blocks.map((block) => (
-                <div key={block.id} className="abtests__block">
-                  <p className="meta">{block.type}</p>
-                  <BlockFields
-                    block={block as Block}
-                    catalog={null}
-                    onChange={(patch) => setBlock(v.letter, block.id, patch)}
-                  />
-                </div>
-              ))}
+              {/* A is the page's own section: edited in the page editor, not here. */}
+              <fieldset className="abtests__blocks" disabled={v.letter === 'a'}>
+                {v.section.blocks.map((block) => (
+                  <div key={block.id} className="abtests__block">
+                    <p className="meta">{block.type}</p>
+                    <BlockFields
+                      block={block as Block}
+                      catalog={null}
+                      onChange={(patch) => setBlock(v.letter, block.id, patch)}
+                    />
+                  </div>
+                ))}
+              </fieldset>
             </fieldset>
           ))}
         </div>
