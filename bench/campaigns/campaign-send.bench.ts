@@ -80,6 +80,8 @@ async function startCampaign(client: pg.Client, round: number, n: number): Promi
     { type: 'text', html: '<p>Hello from the bench, with <strong>bold</strong> text.</p>' },
     { type: 'button', label: 'Shop now', url: 'https://example.com/shop' },
   ]);
+  // One transaction: the worker never sees the campaign sending without its recipients.
+  await client.query('begin');
   const campaign = (
     await client.query(
       `insert into campaigns (website_id, subject, blocks, list_ids, status, started_at, scheduled_at)
@@ -92,6 +94,7 @@ async function startCampaign(client: pg.Client, round: number, n: number): Promi
      select $1, $2, email from list_members where list_id = $3`,
     [campaign, site, list],
   );
+  await client.query('commit');
   return campaign;
 }
 
@@ -129,7 +132,7 @@ export async function run() {
       busy.push(loaded.requestsPerSecond);
       ratios.push(loaded.requestsPerSecond / quiet.requestsPerSecond);
       // Let this round's campaign finish before the next idle measurement.
-      for (let i = 0; i < 600; i += 1) {
+      for (let i = 0; i < Number(process.env.BENCH_DRAIN_SECONDS ?? 600); i += 1) {
         const left = await client.query(
           `select count(*)::int as n from campaign_recipients r left join email_outbox o on o.id = r.id
            where r.campaign_id = $1 and (r.state = 'pending' or o.status = 'PENDING')`,

@@ -185,7 +185,7 @@ export async function productCards(
       urlId: items.urlId,
       image: items.mainImage,
       collectionUrlId: collections.urlId,
-      price: sql<number>`(select min(case when v.on_sale then v.sale_price_cents else v.price_cents end) from ${variants} v where v.item_id = ${items.id})`,
+      price: sql<number>`(select min(case when v.on_sale then v.sale_price_cents else v.price_cents end) from ${variants} v where v.item_id = items.id)`,
     })
     .from(items)
     .innerJoin(collections, eq(collections.id, items.collectionId))

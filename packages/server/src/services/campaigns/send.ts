@@ -176,9 +176,13 @@ export async function queueClaimed(
                 r.id,
                 prepared.map((p) => p.id),
               ),
+              // Qualified by hand: a column interpolated here renders unqualified, and inside the
+              // subquery that name would mean list_members' own column.
               sql`exists (select 1 from list_members m
-                where m.website_id = ${r.websiteId} and m.email = ${r.email} and m.status = 'subscribed'
-                  and m.list_id in (select jsonb_array_elements_text(c.list_ids) from campaigns c where c.id = ${r.campaignId}))`,
+                where m.website_id = campaign_recipients.website_id and m.email = campaign_recipients.email
+                  and m.status = 'subscribed'
+                  and m.list_id in (select jsonb_array_elements_text(c.list_ids) from campaigns c
+                    where c.id = campaign_recipients.campaign_id))`,
             ),
           )
           .returning({ id: r.id })
@@ -205,7 +209,7 @@ async function finishCampaigns(db: Database, now: Date) {
     .where(
       and(
         eq(campaigns.status, 'sending'),
-        sql`not exists (select 1 from campaign_recipients r where r.campaign_id = ${campaigns.id} and r.state = 'pending')`,
+        sql`not exists (select 1 from campaign_recipients r where r.campaign_id = campaigns.id and r.state = 'pending')`,
       ),
     );
 }

@@ -58,7 +58,7 @@ export async function recordOpen(db: Database, websiteId: string, token: string)
         eq(campaignRecipients.id, id),
         eq(campaignRecipients.websiteId, websiteId),
         isNull(campaignRecipients.openedAt),
-        sql`exists (select 1 from campaigns c where c.id = ${campaignRecipients.campaignId} and c.tracking)`,
+        sql`exists (select 1 from campaigns c where c.id = campaign_recipients.campaign_id and c.tracking)`,
       ),
     );
 }
