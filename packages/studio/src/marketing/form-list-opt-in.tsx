@@ -17,6 +17,7 @@ export function FormListOptIn({ formId, fields }: { formId: string; fields: read
   const [optInFieldId, setOptInFieldId] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     call('GET /api/studio/marketing/lists').then(
@@ -28,8 +29,9 @@ export function FormListOptIn({ formId, fields }: { formId: string; fields: read
         setListId(a.optIn?.listId ?? '');
         setEmailFieldId(a.optIn?.emailFieldId ?? '');
         setOptInFieldId(a.optIn?.optInFieldId ?? '');
+        setLoaded(true);
       },
-      () => {},
+      (e) => setError(failureText(e)),
     );
   }, [formId]);
 
@@ -64,7 +66,7 @@ export function FormListOptIn({ formId, fields }: { formId: string; fields: read
       </p>
       {lists && lists.length === 0 && <p className="muted">{M.noLists}</p>}
       <label htmlFor="opt-in-list">List</label>
-      <select id="opt-in-list" value={listId} onChange={(e) => setListId(e.target.value)}>
+      <select id="opt-in-list" disabled={!loaded} value={listId} onChange={(e) => setListId(e.target.value)}>
         <option value="">Choose a list</option>
         {lists?.map((l) => (
           <option key={l.id} value={l.id}>
@@ -73,7 +75,12 @@ export function FormListOptIn({ formId, fields }: { formId: string; fields: read
         ))}
       </select>
       <label htmlFor="opt-in-email">E-mail field</label>
-      <select id="opt-in-email" value={emailFieldId} onChange={(e) => setEmailFieldId(e.target.value)}>
+      <select
+        id="opt-in-email"
+        disabled={!loaded}
+        value={emailFieldId}
+        onChange={(e) => setEmailFieldId(e.target.value)}
+      >
         <option value="">Choose the e-mail field</option>
         {emails.map((f) => (
           <option key={f.id} value={f.id}>
@@ -82,7 +89,12 @@ export function FormListOptIn({ formId, fields }: { formId: string; fields: read
         ))}
       </select>
       <label htmlFor="opt-in-box">Opt-in checkbox</label>
-      <select id="opt-in-box" value={optInFieldId} onChange={(e) => setOptInFieldId(e.target.value)}>
+      <select
+        id="opt-in-box"
+        disabled={!loaded}
+        value={optInFieldId}
+        onChange={(e) => setOptInFieldId(e.target.value)}
+      >
         <option value="">Choose the checkbox field</option>
         {boxes.map((f) => (
           <option key={f.id} value={f.id}>
@@ -91,7 +103,7 @@ export function FormListOptIn({ formId, fields }: { formId: string; fields: read
         ))}
       </select>
       <div className="form-opt-in__actions">
-        <button type="button" className="btn btn--primary" onClick={() => save()}>
+        <button type="button" className="btn btn--primary" disabled={!loaded} onClick={() => save()}>
           Save opt-in
         </button>
         <button type="button" className="btn btn--plain" onClick={() => save(true)}>
