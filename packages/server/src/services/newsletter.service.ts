@@ -15,10 +15,19 @@ export async function subscribe(
   db: Database,
   input: { websiteId: string; email: string; source: string; listId?: string },
 ): Promise<JoinResult> {
+  // The popup joins the list chosen in its settings (the default list when none is).
+  let listId = input.listId;
+  if (!listId && input.source === 'popup') {
+    const [popup] = await db
+      .select({ listId: popupOverlays.listId })
+      .from(popupOverlays)
+      .where(eq(popupOverlays.websiteId, input.websiteId));
+    listId = popup?.listId ?? undefined;
+  }
   // Through the one opt-in path: a list asking for double opt-in mails its confirmation link.
   return optIn(db, {
     websiteId: input.websiteId,
-    listId: input.listId,
+    listId,
     email: input.email,
     source: input.source as ListSource,
   });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, forms } from '../../src/db/schema/index';
-import { listMembers } from '../../src/db/schema/newsletter';
+import { listMembers, popupOverlays } from '../../src/db/schema/newsletter';
 import { contributorSession } from '../contributors/contributor-helpers';
 import { submissionKey } from '../forms-helpers';
 import { type TestSite, createTestSite } from '../helpers/test-app';
@@ -137,6 +137,26 @@ describe.each(backends)('marketing mailing lists (%s)', (backend) => {
       status: 'subscribed',
       source: 'popup',
     });
+  });
+
+  it('the popup joins the list chosen in its settings', async () => {
+    const made = await call('POST', LISTS, { name: 'Popup list' });
+    const listId = made.json().list.id;
+    await site.app.database.db
+      .insert(popupOverlays)
+      .values({ websiteId: site.websiteId, title: 'Join', listId })
+      .onConflictDoUpdate({ target: popupOverlays.websiteId, set: { listId } });
+    await site.request({
+      method: 'POST',
+      url: '/api/newsletter/subscribers',
+      payload: { email: 'pop2@example.com' },
+    });
+    expect((await members(listId)).map((m) => m.email)).toEqual(['pop2@example.com']);
+    await site.app.database.db
+      .update(popupOverlays)
+      .set({ listId: null })
+      .where(eq(popupOverlays.websiteId, site.websiteId));
+    await call('DELETE', `${LISTS}/${listId}`);
   });
 
   it('restock opt-in joins the default list; without the tick it does not', async () => {
