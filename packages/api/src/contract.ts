@@ -39,7 +39,6 @@ import { studioFormRoutes } from './studio-forms';
 import { studioMediaRoutes } from './studio-media';
 import { studioPageRoutes } from './studio-pages';
 import { abTestRoutes } from './ab-tests';
-import { abTestRoutes } from './ab-tests';
 import { studioProductRoutes } from './studio-products';
 import { catalogTransferRoutes } from './catalog-transfer';
 import { studioBrandingRoutes } from './studio-branding';
@@ -84,7 +83,6 @@ export const contract = {
   ...studioBrandingRoutes,
   ...studioFormRoutes,
   ...studioPageRoutes,
-  ...abTestRoutes,
   ...abTestRoutes,
   ...studioMediaRoutes,
   ...studioProductRoutes,

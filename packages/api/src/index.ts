@@ -243,15 +243,3 @@ export {
   campaignBlock,
   campaignInput,
 } from './campaigns';
-export {
-  AB_GOALS,
-  AB_LETTERS,
-  AB_MAX_VARIANTS,
-  AB_MIN_VISITORS,
-  AB_TEST_MESSAGES,
-  type AbComparison,
-  type AbResultRow,
-  type AbTestView,
-  abCompare,
-  abVariantIndex,
-} from './ab-tests';

@@ -24,7 +24,6 @@ import { SSO_MESSAGES as SSO, SSO_VISITOR_MESSAGES as SSO_VISITOR } from '@store
 import { SUBSCRIPTION_MESSAGES as SUBSCRIPTIONS } from '@store/api';
 import { COURSE_MESSAGES as COURSES } from '@store/api';
 import { AB_TEST_MESSAGES as AB_TESTS } from '@store/api';
-import { AB_TEST_MESSAGES as AB_TESTS } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
 import { DONATION_MESSAGES as DONATIONS, FORM_MESSAGES } from '@store/commerce';
 import { MEMBER_PLAN_MESSAGES as PLANS } from '@store/api';
@@ -312,10 +311,6 @@ export const reasonCatalogue = {
   COURSE_ORDER_MISMATCH: { code: 'VALIDATION_FAILED', status: 400, message: COURSES.orderMismatch },
   LESSON_LOCKED: { code: 'FORBIDDEN', status: 403, message: COURSES.lessonLocked },
   COURSE_SIGN_IN_REQUIRED: { code: 'UNAUTHORIZED', status: 401, message: COURSES.signInRequired },
-  // A/B tests of page sections (services/ab-tests); the service names the case in its message.
-  AB_TEST_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: AB_TESTS.notFound },
-  AB_TEST_STATE: { code: 'CONFLICT', status: 409, message: AB_TESTS.state },
-  AB_TEST_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: AB_TESTS.invalid },
   // A/B tests of page sections (services/ab-tests); the service names the case in its message.
   AB_TEST_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: AB_TESTS.notFound },
   AB_TEST_STATE: { code: 'CONFLICT', status: 409, message: AB_TESTS.state },

@@ -65,16 +65,6 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/studio/ab-tests/:id/stop': r('publish'),
   'POST /api/studio/ab-tests/:id/winner': r('publish'),
   'GET /api/studio/ab-tests/:id/results': r('analytics', 'read'),
-  // A/B tests of page sections: set up like page content; running one or ending it with a
-  // winner changes the live page (publish); the readout is analytics.
-  'GET /api/studio/ab-tests': r('pages'),
-  'POST /api/studio/ab-tests': r('pages'),
-  'PUT /api/studio/ab-tests/:id': r('pages'),
-  'DELETE /api/studio/ab-tests/:id': r('pages'),
-  'POST /api/studio/ab-tests/:id/start': r('publish'),
-  'POST /api/studio/ab-tests/:id/stop': r('publish'),
-  'POST /api/studio/ab-tests/:id/winner': r('publish'),
-  'GET /api/studio/ab-tests/:id/results': r('analytics', 'read'),
   'PUT /api/studio/pages/:id/layout': r('pages'),
   'POST /api/studio/pages/:id/publish': r('publish'),
   // Whether visitors see the site yet; publishing the whole site is a live change.

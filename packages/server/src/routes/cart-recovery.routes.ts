@@ -79,7 +79,11 @@ export async function cartRecoveryRoutes(app: FastifyInstance, options: CartReco
     };
     open.get('/commerce/cart-recovery/unsubscribe/:token', unsubscribe);
     // One-click unsubscribe from the mail program (RFC 8058): the signature is the check.
-    open.post('/commerce/cart-recovery/unsubscribe/:token', { config: { crumb: false, formBody: true } }, unsubscribe);
+    open.post(
+      '/commerce/cart-recovery/unsubscribe/:token',
+      { config: { crumb: false, formBody: true } },
+      unsubscribe,
+    );
   });
 
   await app.register(async (owner) => {

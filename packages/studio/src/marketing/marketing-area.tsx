@@ -18,13 +18,6 @@ const sections: readonly AreaSection[] = [
     label: 'Campaigns',
     screen: lazy(() => import('./campaigns-screen').then((m) => ({ default: m.CampaignsScreen }))),
   },
-  {
-    id: 'integrations',
-    label: 'Integrations',
-    screen: lazy(() =>
-      import('./integrations-screen').then((m) => ({ default: m.IntegrationsScreen })),
-    ),
-  },
 ];
 
 export function MarketingArea({ path }: { path: string }) {
