@@ -1,5 +1,6 @@
 import type { CampaignBlockInput } from '@store/api';
 import { useEffect, useRef, useState } from 'react';
+import { trustedHtml } from '../editor/clean-html';
 import { ImagePicker } from '../editor/pickers/image-picker';
 import { loadCatalog, type CatalogProduct } from '../editor/pickers/picker-data';
 import { ProductPicker } from '../editor/pickers/product-picker';
@@ -18,7 +19,7 @@ export const NEW_BLOCKS: Record<Block['type'], { label: string; make(): Block }>
 function RichText({ html, onChange, label }: { html: string; onChange(html: string): void; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (box.current && box.current.innerHTML !== html) box.current.innerHTML = html;
+    if (box.current && box.current.innerHTML !== html) box.current.innerHTML = trustedHtml(html, 'rich');
   }, [html]);
   const command = (name: string, value?: string) => {
     box.current?.focus();
@@ -95,8 +96,11 @@ export function BlockFields({
   switch (block.type) {
     case 'text':
       return readOnly ? (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned on the server when saved
-        <div className="campaign-rich__box" dangerouslySetInnerHTML={{ __html: block.html }} />
+        <div
+          className="campaign-rich__box"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned on the server and by DOMPurify here
+          dangerouslySetInnerHTML={{ __html: trustedHtml(block.html, 'rich') }}
+        />
       ) : (
         <RichText
           label={`Text of block ${n}`}

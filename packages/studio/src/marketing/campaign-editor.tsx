@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiFailure, call } from '../api';
+import { trustedPreviewHtml } from '../editor/clean-html';
 import { navigate } from '../router';
 import { type Block, BlockFields, NEW_BLOCKS } from './campaign-blocks';
 import { siteTimeText, siteTimeToIso } from './campaign-time';
@@ -393,7 +394,7 @@ export function CampaignEditor({
             className="campaign-editor__frame"
             style={{ width }}
             sandbox=""
-            srcDoc={preview}
+            srcDoc={trustedPreviewHtml(preview)}
           />
         </section>
       </div>
