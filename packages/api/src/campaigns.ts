@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { visitorEmail } from './common';
+import { segmentRule } from './mailing-lists';
 
 /** E-mail campaigns: the owner's editor, test sends, scheduling, sending and the numbers. */
 export const CAMPAIGN_MESSAGES = {
@@ -44,7 +45,7 @@ export const campaignInput = z.object({
   blocks: z.array(campaignBlock).max(50, CAMPAIGN_MESSAGES.blocks),
   listIds: z.array(z.string().min(1).max(64)).max(20),
   /** A segment rule over the lists' members (the lists' segments), or null for everyone. */
-  segment: z.record(z.string(), z.unknown()).nullable().default(null),
+  segment: segmentRule.nullable().default(null),
   tracking: z.boolean().default(false),
 });
 

@@ -98,6 +98,28 @@ describe.each(backends)('campaign sending on %s', { timeout: 120_000 }, (backend
     expect((await findCampaign(db(), site.websiteId, id))?.status).toBe('sent');
   });
 
+  it('a segment narrows the audience: nobody on the list has spent anything, so "spent over 0" sends to none', async () => {
+    const list = await listWith(db(), site.websiteId, 'Segmented', [
+      'seg-a@example.com',
+      'seg-b@example.com',
+    ]);
+    const spenders = await createCampaign(db(), site.websiteId, {
+      subject: 'Spenders',
+      blocks,
+      listIds: [list],
+      segment: { spentOverMinor: 0 },
+    });
+    if (!spenders.ok) throw new Error('not made');
+    expect((await startCampaign(db(), site.websiteId, spenders.value.id, new Date(clock))).ok).toBe(true);
+    expect(await recipientsOf(db(), spenders.value.id)).toEqual([]);
+    // The same list without a segment: both (the first test shows lists alone count everyone).
+    const [{ n } = { n: 0 }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(listMembers)
+      .where(eq(listMembers.listId, list));
+    expect(n).toBe(2);
+  });
+
   it('carries the unsubscribe link and the one-click headers, in the site design with a text part', async () => {
     const [mail] = (await outboxTo(db(), site.websiteId)).filter((m) => m.toAddress === 'only-a@example.com');
     expect(mail?.headers?.['List-Unsubscribe']).toMatch(

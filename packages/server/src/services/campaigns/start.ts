@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/index';
+import { type SegmentRule, segmentCondition } from '../lists/segments';
 import { type CampaignFailure, findCampaign, sendProblem } from './campaign-store';
 
 type Row = typeof campaigns.$inferSelect;
@@ -9,7 +10,7 @@ type Started = { ok: true; value: Row } | CampaignFailure;
 /**
  * Start sending: the campaign turns "sending" and its audience is written once, in the same
  * transaction: every e-mail subscribed (at this moment) to any of the chosen lists, once however
- * many of them it is on. Starting twice (a click and the schedule at once) starts it once.
+ * many of them it is on, and in the campaign's segment when it has one. Starting twice (a click and the schedule at once) starts it once.
  */
 export async function startCampaign(
   db: Database,
@@ -38,11 +39,14 @@ export async function startCampaign(
       )
       .returning();
     if (!row) return { ok: false, code: 'NOT_EDITABLE' } as const;
+    // The segment's condition names list_members by its table name: no alias here.
+    const segment = row.segment ? segmentCondition(websiteId, row.segment as SegmentRule) : sql`true`;
     await tx.execute(sql`
       insert into campaign_recipients (campaign_id, website_id, email)
-      select distinct ${row.id}, ${websiteId}, m.email from list_members m
-      where m.website_id = ${websiteId} and m.status = 'subscribed'
-        and m.list_id in (select jsonb_array_elements_text(${JSON.stringify(row.listIds)}::jsonb))
+      select distinct ${row.id}, ${websiteId}, list_members.email from list_members
+      where list_members.website_id = ${websiteId} and list_members.status = 'subscribed'
+        and list_members.list_id in (select jsonb_array_elements_text(${JSON.stringify(row.listIds)}::jsonb))
+        and ${segment}
       on conflict (campaign_id, email) do nothing`);
     return { ok: true, value: row } as const;
   });
