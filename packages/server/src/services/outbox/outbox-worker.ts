@@ -14,6 +14,18 @@ export interface MailMessage {
   attachments?: { filename: string; contentType: string; content: string }[];
   /** Extra headers (List-Unsubscribe); names and values are checked when queued. */
   headers?: Record<string, string>;
+  /**
+   * The same on every attempt of one queued message: a message sent again after a crash
+   * between the server's acceptance and our record of it is one message to the mailbox.
+   */
+  messageId?: string;
+}
+
+/** `<outbox.<id>@<sender's domain>>`: stable per queued message (RFC 5322 msg-id). */
+export function outboxMessageId(id: string, from: MailMessage['from']): string {
+  const address = typeof from === 'string' ? from : from.address;
+  const domain = /@([^\s>]+)>?\s*$/.exec(address)?.[1] ?? 'localhost';
+  return `<outbox.${id}@${domain}>`;
 }
 
 export interface MailTransport {
@@ -77,6 +89,7 @@ export async function deliverDue(
         ...(message.htmlBody ? { html: message.htmlBody } : {}),
         ...(message.attachments?.length ? { attachments: message.attachments } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
+        messageId: outboxMessageId(message.id, chosen.from),
       });
       await db
         .update(emailOutbox)
