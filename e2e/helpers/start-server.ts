@@ -13,6 +13,8 @@ export interface RunningServer {
   dataDir: string;
   /** Stop the server process and remove its data directory (unless `keepData`). */
   stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Kill the process at once (SIGKILL: no shutdown of any kind); the data directory stays. */
+  kill(): Promise<void>;
 }
 
 /** Ask the OS for a free TCP port on localhost. */
@@ -119,7 +121,7 @@ export async function startServer(
     url,
     dataDir,
     async stop({ keepData = false } = {}) {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -127,6 +129,12 @@ export async function startServer(
         clearTimeout(timer);
       }
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }
