@@ -127,23 +127,25 @@ export function PlacesScreen(_props: { rest: string[] }) {
             Google suggests street addresses as buyers type, in every country. Create an API key in your
             Google Cloud project with the Places API (New) enabled; Google bills your project for its use.
           </p>
-          <Field id="places-google-key" label="API key">
-            <input
-              id="places-google-key"
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              value={key}
-              placeholder={saved.googleKeyLast4 ? `•••• ${saved.googleKeyLast4}` : ''}
-              onChange={(e) => {
-                setKey(e.target.value);
-                setError('');
-              }}
-            />
-          </Field>
-          <button type="submit" className="btn btn--primary" disabled={!key.trim()}>
-            Check and save
-          </button>
+          <div className="dm-test">
+            <Field id="places-google-key" label="API key">
+              <input
+                id="places-google-key"
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                value={key}
+                placeholder={saved.googleKeyLast4 ? `•••• ${saved.googleKeyLast4}` : ''}
+                onChange={(e) => {
+                  setKey(e.target.value);
+                  setError('');
+                }}
+              />
+            </Field>
+            <button type="submit" className="btn btn--primary" disabled={!key.trim()}>
+              Check and save
+            </button>
+          </div>
         </section>
       )}
     </form>
