@@ -123,6 +123,10 @@ describe.each(backends)('abandoned-cart reminders on %s', { timeout: 90_000 }, (
     expect(mail?.htmlBody).toContain('Classic Tee');
     const links = linksOf(mail?.textBody ?? '');
     expect(mail?.secrets).toEqual(expect.arrayContaining([links.restore, links.unsubscribe]));
+    expect(mail?.headers).toEqual({
+      'List-Unsubscribe': `<${links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
 
     // The second one a day later, once; there is no third.
     await leftHoursAgo(db(), cartId, 24);

@@ -102,7 +102,7 @@ export async function reminderMail(
   site: SiteRecord,
   cartId: string,
   now: Date,
-): Promise<{ subject: string; text: string; secrets: string[] } | null> {
+): Promise<{ subject: string; text: string; secrets: string[]; headers: Record<string, string> } | null> {
   const settings = await cartRecoverySettings(tx, site.id);
   const lines = await loadCartLines(tx, cartId);
   if (lines.length === 0) return null;
@@ -133,6 +133,11 @@ export async function reminderMail(
     subject: withSiteName(settings.subject, site.siteTitle),
     text,
     secrets: [restore, unsubscribe],
+    // One-click unsubscribe (RFC 8058): the link answers the mail program's POST.
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }
 

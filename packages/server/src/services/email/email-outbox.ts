@@ -41,6 +41,16 @@ export interface OutgoingEmail {
   secrets?: readonly string[];
   /** Files sent with it (a booking's `.ics` invitation). Never shown in the studio's outbox view. */
   attachments?: readonly MailAttachment[];
+  /** Extra headers (List-Unsubscribe): a value with a line break is dropped, never sent. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]{0,60}$/;
+function safeHeaders(headers: OutgoingEmail['headers']): Record<string, string> | null {
+  const kept = Object.entries(headers ?? {}).filter(
+    ([name, value]) => HEADER_NAME.test(name) && !/[\r\n]/.test(value) && value.length <= 2000,
+  );
+  return kept.length ? Object.fromEntries(kept) : null;
 }
 
 /** The site's look, read once per transaction however many messages it queues (a checkout queues several). */
@@ -72,5 +82,6 @@ export async function enqueueEmail(tx: Tx, mail: OutgoingEmail): Promise<void> {
     htmlBody: look ? renderMailHtml(look, { subject, text: mail.text }) : null,
     secrets: [...new Set(mail.secrets ?? [])].filter(Boolean),
     attachments: mail.attachments?.length ? [...mail.attachments] : null,
+    headers: safeHeaders(mail.headers),
   });
 }
