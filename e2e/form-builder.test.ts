@@ -120,13 +120,13 @@ describe('the form builder in Chromium', () => {
     await shot('disclaimer');
 
     // A bad address is refused beside its field (400 per field), its tab marked.
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('tab', { name: 'Storage' }).click();
     await expect
       .poll(() => page.locator('.field-error').first().textContent())
       .toBe('Please enter a valid email');
     await page.getByLabel('Notification e-mail').fill('owner@example.com');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Form saved.');
     await shot('saved');
     const formId = page.url().split('/').pop() as string;
@@ -146,7 +146,7 @@ describe('the form builder in Chromium', () => {
       if (route.request().method() === 'PUT') await held;
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Saving…');
     await shot('saving');
     release();
