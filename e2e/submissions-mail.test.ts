@@ -110,9 +110,9 @@ describe('submissions and mail in the studio (Chromium)', () => {
     await shot('delete-confirm');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No submissions yet.').waitFor();
-    expect(await page.getByRole('combobox', { name: 'Form' }).locator('option:checked').textContent()).toBe(
-      'Contact (0)',
-    );
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Form' }).locator('option:checked').textContent())
+      .toBe('Contact (0)');
 
     // Settings → Outbox: the owner's notice of the submission waits, with why it is not sent yet.
     await page.goto('/config/settings/mail');
@@ -150,10 +150,10 @@ describe('submissions and mail in the studio (Chromium)', () => {
     await notice.waitFor();
     await shot('mail');
 
-    // Forms → Mailing lists: the newsletter sign-up, and its CSV.
-    await page.goto('/config/forms/lists');
-    await page.getByRole('cell', { name: 'ada@example.com' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Newsletter (1)' }).count()).toBe(1);
+    // Marketing → Mailing lists: the newsletter sign-up on the default list, and its CSV.
+    await page.goto('/config/marketing/lists');
+    await page.getByRole('link', { name: 'Newsletter' }).click();
+    await page.getByRole('row', { name: /ada@example\.com/ }).waitFor();
     await shot('mailing-lists');
     const [listCsv] = await Promise.all([
       page.waitForEvent('download'),
@@ -161,7 +161,7 @@ describe('submissions and mail in the studio (Chromium)', () => {
     ]);
     const listText = fs.readFileSync((await listCsv.path()) as string, 'utf8');
     expect(listText).toMatch(
-      /^\uFEFFEmail,Source,Signed up,Unsubscribed\r\nada@example\.com,newsletter,\d{4}-.*,no\r\n$/,
+      /^\uFEFF?Email,Status,Source,Consent at,Consent source,Joined,Unsubscribed at\r?\nada@example\.com,subscribed,popup,/,
     );
   });
 });
