@@ -52,8 +52,10 @@ describe('session replay in Chromium', () => {
     await toggle.waitFor();
     await expect.poll(() => toggle.isEnabled()).toBe(true);
     const saved = o.waitForResponse((r) => r.url().endsWith('/api/analytics/session-replay/settings'));
-    await toggle.check();
+    // The box shows the saved setting: it turns checked once the server has answered.
+    await toggle.click();
     expect((await saved).status()).toBe(200);
+    await expect.poll(() => toggle.isChecked()).toBe(true);
     await o.getByText('No recorded sessions yet.').waitFor();
 
     // The visitor: New York time zone, 4 CPU cores (CI machines have 2).
