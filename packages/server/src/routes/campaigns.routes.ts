@@ -1,3 +1,4 @@
+import { intervalFromEnv, startDrainLoop } from '../services/jobs/drain-loop';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
@@ -46,7 +47,7 @@ function unsubscribedPage(reply: FastifyReply, ok: boolean) {
     .send(ok ? 'You have been unsubscribed.' : 'This unsubscribe link is not valid.');
 }
 
-const everyMsFromEnv = () => Number(process.env.CAMPAIGNS_EVERY_MS ?? 2_000);
+const everyMsFromEnv = () => intervalFromEnv('CAMPAIGNS_EVERY_MS', 2_000);
 
 /**
  * E-mail campaigns: the owner's editor (Marketing → Campaigns), the links in the mails (open
@@ -55,6 +56,9 @@ const everyMsFromEnv = () => Number(process.env.CAMPAIGNS_EVERY_MS ?? 2_000);
  */
 export async function campaignRoutes(app: FastifyInstance, options: CampaignRouteOptions = {}) {
   const db = app.database.db;
+  const everyMs = options.everyMs ?? everyMsFromEnv();
+  /** Hand "send now" to the worker at once (the worker's loop, once it runs in this process). */
+  let kick: () => void = () => {};
 
   await app.register(async (open) => {
     // Mail programs post `List-Unsubscribe=One-Click` form-encoded (RFC 8058); the body says nothing else.
@@ -167,26 +171,15 @@ export async function campaignRoutes(app: FastifyInstance, options: CampaignRout
   });
 
   // Every process runs the worker; the claims in the database queue each recipient once.
-  const everyMs = options.everyMs ?? everyMsFromEnv();
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  function kick() {
-    if (everyMs <= 0 || stopped) return;
-    running ??= sendCampaignBatch(db)
-      .then((queued) => {
-        if (queued > 0) app.outboxKick?.();
-      })
-      .catch((error) => app.log.warn({ err: error }, 'campaign sending failed; will retry'))
-      .finally(() => {
-        running = null;
-      });
-  }
   if (everyMs <= 0) return;
-  const timer = setInterval(kick, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
+  kick = startDrainLoop(app, {
+    name: 'campaign sending',
+    intervalMs: everyMs,
+    // Batch after batch until this minute's share of each sending campaign is queued.
+    drainBatch: async () => {
+      const queued = await sendCampaignBatch(db);
+      if (queued > 0) app.outboxKick?.();
+      return queued;
+    },
   });
 }

@@ -1,3 +1,4 @@
+import { intervalFromEnv, startDrainLoop } from '../services/jobs/drain-loop';
 import { escapeHtml } from '@store/template/values';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorPageHtml } from '../pages/error-page';
@@ -105,30 +106,18 @@ export async function cartRecoveryRoutes(app: FastifyInstance, options: CartReco
   // Every process looks; the claim in the database sends each reminder once.
   const everyMs = options.everyMs ?? everyMsFromEnv();
   if (everyMs <= 0) return;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    running ??= sendDueCartReminders(db)
-      .then((counts) => {
-        if (counts.queued > 0) app.outboxKick?.();
-        if (counts.claimed > 0) app.log.info({ job: 'cart-reminders', ...counts }, 'cart reminders queued');
-      })
-      .catch((error) => app.log.warn({ err: error }, 'cart reminders failed; will retry'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  startDrainLoop(app, {
+    name: 'cart reminders',
+    intervalMs: everyMs,
+    // One pass a tick: sendDueCartReminders claims batch after batch until none is due.
+    drainBatch: async () => {
+      const counts = await sendDueCartReminders(db);
+      if (counts.queued > 0) app.outboxKick?.();
+      if (counts.claimed > 0) app.log.info({ job: 'cart-reminders', ...counts }, 'cart reminders queued');
+      return 0;
+    },
   });
 }
 
 /** `CART_REMINDERS_EVERY_MS`: how often to look for due reminders; every minute unless set. */
-function everyMsFromEnv(): number {
-  const raw = process.env.CART_REMINDERS_EVERY_MS;
-  if (raw === '0') return 0;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 500 ? n : 60_000;
-}
+const everyMsFromEnv = () => intervalFromEnv('CART_REMINDERS_EVERY_MS', 60_000);

@@ -1,3 +1,4 @@
+import { intervalFromEnv, startDrainLoop } from '../services/jobs/drain-loop';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
@@ -75,29 +76,17 @@ export async function mailchimpRoutes(app: FastifyInstance, options: MailchimpRo
 
   const everyMs = options.everyMs ?? everyMsFromEnv();
   if (everyMs <= 0) return;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    running ??= syncMailchimp(db, context())
-      .then((counts) => {
-        if (counts.links > 0) app.log.info({ job: 'mailchimp-sync', ...counts }, 'mailchimp lists synced');
-      })
-      .catch((error) => app.log.warn({ err: error }, 'mailchimp sync failed; will retry'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  startDrainLoop(app, {
+    name: 'mailchimp sync',
+    intervalMs: everyMs,
+    // One pass a tick: each mapped list is leased, synced and let go within it.
+    drainBatch: async () => {
+      const counts = await syncMailchimp(db, context());
+      if (counts.links > 0) app.log.info({ job: 'mailchimp-sync', ...counts }, 'mailchimp lists synced');
+      return 0;
+    },
   });
 }
 
 /** `MAILCHIMP_SYNC_EVERY_MS`: how often to look for links to sync; every minute unless set. */
-function everyMsFromEnv(): number {
-  const raw = process.env.MAILCHIMP_SYNC_EVERY_MS;
-  if (raw === '0') return 0;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 500 ? n : 60_000;
-}
+const everyMsFromEnv = () => intervalFromEnv('MAILCHIMP_SYNC_EVERY_MS', 60_000);

@@ -45,3 +45,14 @@ export function startDrainLoop(
   });
   return run;
 }
+
+/**
+ * A worker's interval from the environment (`<NAME>_EVERY_MS`): `0` turns the worker off in
+ * this process, a whole number of at least 500 ms is used, anything else gives `fallbackMs`.
+ */
+export function intervalFromEnv(name: string, fallbackMs: number): number {
+  const raw = process.env[name];
+  if (raw === '0') return 0;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 500 ? n : fallbackMs;
+}
