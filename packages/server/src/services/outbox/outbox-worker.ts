@@ -40,16 +40,25 @@ const LEASE_MS = 60_000;
 
 const isTransport = (value: MailRouter | MailTransport): value is MailTransport => 'sendMail' in value;
 
+/** Messages claimed per round; a campaign's thousands go out round after round. */
+const BATCH = 30;
+/**
+ * Messages in flight at once: the pooled SMTP connections (3 per site's own server, 5 for
+ * SMTP_URL) each carry one conversation, so sending one by one left all but one idle.
+ */
+const IN_FLIGHT = 5;
+
 /**
  * Claim due messages (FOR UPDATE SKIP LOCKED: several workers never take the same one),
- * send each through its site's connection (the router: the site's own SMTP server, else
- * SMTP_URL), and record the outcome. Only mail this process can send is claimed; the rest
- * waits. Returns how many were sent. A bare transport sends every site's mail through it.
+ * send them through each site's connection (the router: the site's own SMTP server, else
+ * SMTP_URL), a few at a time, and record each outcome as it comes. Only mail this process
+ * can send is claimed; the rest waits. Returns how many were sent. A bare transport sends
+ * every site's mail through it.
  */
 export async function deliverDue(
   db: Database,
   through: MailRouter | MailTransport,
-  batch = 10,
+  batch = BATCH,
 ): Promise<number> {
   const router = isTransport(through) ? fixedRouter(db, through) : through;
   const now = new Date();
@@ -73,45 +82,67 @@ export async function deliverDue(
     .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${emailOutbox.attempts} + 1` })
     .where(inArray(emailOutbox.id, due))
     .returning();
-  let sent = 0;
   const routes = new Map<string, ReturnType<MailRouter['routeFor']>>();
-  for (const message of claimed) {
-    const route = routes.get(message.websiteId) ?? router.routeFor(message.websiteId);
-    routes.set(message.websiteId, route);
-    try {
-      const chosen = await route;
-      if (!chosen.ok) throw new Error(chosen.error);
-      await chosen.transport.sendMail({
-        from: message.fromName ? { ...chosen.from, name: message.fromName } : chosen.from,
-        to: message.toAddress,
-        subject: message.subject,
-        text: message.textBody,
-        ...(message.htmlBody ? { html: message.htmlBody } : {}),
-        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
-        ...(message.headers ? { headers: message.headers } : {}),
-        messageId: outboxMessageId(message.id, chosen.from),
-      });
-      await db
-        .update(emailOutbox)
-        .set({ status: 'SENT', sentAt: new Date(), lockedUntil: null, lastError: null })
-        .where(eq(emailOutbox.id, message.id));
-      sent += 1;
-    } catch (error) {
-      const failed = message.attempts >= MAX_ATTEMPTS;
-      const chosen = await route.catch(() => null);
-      await db
-        .update(emailOutbox)
-        .set({
-          status: failed ? 'FAILED' : 'PENDING',
-          lockedUntil: null,
-          nextAttemptAt: new Date(Date.now() + backoffMs(message.attempts)),
-          lastError: (chosen?.ok
-            ? chosen.describe(error, message.toAddress)
-            : String((error as Error).message ?? error)
-          ).slice(0, 500),
-        })
-        .where(eq(emailOutbox.id, message.id));
+  const routeFor = (websiteId: string) => {
+    const known = routes.get(websiteId);
+    if (known) return known;
+    const route = router.routeFor(websiteId);
+    routes.set(websiteId, route);
+    return route;
+  };
+  let next = 0;
+  let sent = 0;
+  const lane = async () => {
+    while (next < claimed.length) {
+      const message = claimed[next++];
+      if (await deliverOne(db, message, routeFor(message.websiteId))) sent += 1;
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, claimed.length) }, lane));
   return sent;
+}
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** Send one claimed message and record the outcome: sent, or back to pending with a backoff. */
+async function deliverOne(
+  db: Database,
+  message: OutboxRow,
+  route: ReturnType<MailRouter['routeFor']>,
+): Promise<boolean> {
+  try {
+    const chosen = await route;
+    if (!chosen.ok) throw new Error(chosen.error);
+    await chosen.transport.sendMail({
+      from: message.fromName ? { ...chosen.from, name: message.fromName } : chosen.from,
+      to: message.toAddress,
+      subject: message.subject,
+      text: message.textBody,
+      ...(message.htmlBody ? { html: message.htmlBody } : {}),
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
+      messageId: outboxMessageId(message.id, chosen.from),
+    });
+    await db
+      .update(emailOutbox)
+      .set({ status: 'SENT', sentAt: new Date(), lockedUntil: null, lastError: null })
+      .where(eq(emailOutbox.id, message.id));
+    return true;
+  } catch (error) {
+    const failed = message.attempts >= MAX_ATTEMPTS;
+    const chosen = await route.catch(() => null);
+    await db
+      .update(emailOutbox)
+      .set({
+        status: failed ? 'FAILED' : 'PENDING',
+        lockedUntil: null,
+        nextAttemptAt: new Date(Date.now() + backoffMs(message.attempts)),
+        lastError: (chosen?.ok
+          ? chosen.describe(error, message.toAddress)
+          : String((error as Error).message ?? error)
+        ).slice(0, 500),
+      })
+      .where(eq(emailOutbox.id, message.id));
+    return false;
+  }
 }
