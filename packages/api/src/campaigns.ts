@@ -10,7 +10,11 @@ export const CAMPAIGN_MESSAGES = {
   url: 'Links must be full http(s) addresses.',
   schedule: 'Choose a time in the future.',
   notDraft: 'Only a draft or scheduled campaign can be changed.',
+  rate: 'Send between 1 and 100,000 mails a minute.',
 } as const;
+
+/** The sending rate's range (mails per minute, one site). */
+export const CAMPAIGN_RATE = { min: 1, max: 100_000 } as const;
 
 const webAddress = z
   .string()
@@ -132,7 +136,13 @@ export const campaignRoutes = {
   },
   'PUT /api/studio/campaigns/settings': {
     summary: 'Owner: how many campaign mails the site sends per minute',
-    body: z.object({ ratePerMinute: z.number().int().min(1).max(100_000) }),
+    body: z.object({
+      ratePerMinute: z
+        .number({ message: CAMPAIGN_MESSAGES.rate })
+        .int(CAMPAIGN_MESSAGES.rate)
+        .min(CAMPAIGN_RATE.min, CAMPAIGN_MESSAGES.rate)
+        .max(CAMPAIGN_RATE.max, CAMPAIGN_MESSAGES.rate),
+    }),
     response: z.object({ ratePerMinute: z.number().int() }),
   },
 } as const;

@@ -150,6 +150,7 @@ export {
   type ListImportResult,
   type ListMember,
   type MailingList,
+  segmentRule,
 } from './mailing-lists';
 export {
   PLACES_MESSAGES,
@@ -238,6 +239,7 @@ export {
 } from './mailchimp';
 export {
   CAMPAIGN_MESSAGES,
+  CAMPAIGN_RATE,
   type CampaignBlockInput,
   type CampaignView,
   campaignBlock,

@@ -22,6 +22,8 @@ export const MAILING_LIST_MESSAGES = {
   tooManyRows: 'The file has too many rows: import at most 50,000 at a time.',
   segmentNameTaken: 'There is already a segment with that name.',
   segmentNotFound: 'That segment is not on this site.',
+  segmentProductNotFound: 'That product is not in this store: choose another.',
+  segmentAreaNotFound: 'That member area is not on this site: choose another.',
   formNotFound: 'That form is not on this site.',
   formFieldsInvalid: 'Choose the form’s e-mail field and a checkbox field for the opt-in.',
   confirmed: 'Thank you: your subscription is confirmed.',
@@ -63,6 +65,9 @@ export const segmentRule = z.object({
   spentOverMinor: z.number().int().min(0).max(100_000_000_000).optional(),
   memberOfAreaId: z.string().min(1).max(64).optional(),
 });
+
+/** At most this many lists narrow a preview (a campaign's lists: its own limit). */
+const previewLists = z.array(z.string().min(1).max(64)).max(20);
 
 export const segment = z.object({
   id: z.string(),
@@ -160,8 +165,13 @@ export const mailingListRoutes = {
     response: listImportResult,
   },
   'GET /api/studio/marketing/segments': {
-    summary: 'Owner: saved segments with how many subscribed members each holds',
-    response: z.object({ segments: z.array(segment) }),
+    summary:
+      'Owner: saved segments with how many subscribed members each holds, the site currency (of spentOverMinor) and the member areas a rule may name',
+    response: z.object({
+      segments: z.array(segment),
+      currency: z.string(),
+      memberAreas: z.array(z.object({ id: z.string(), name: z.string() })),
+    }),
   },
   'POST /api/studio/marketing/segments': {
     summary: 'Owner: save a segment (all its conditions must hold)',
@@ -174,8 +184,9 @@ export const mailingListRoutes = {
     response: z.object({ ok: z.boolean() }),
   },
   'POST /api/studio/marketing/segments/preview': {
-    summary: 'Owner: how many subscribed members (any list, counted once) a rule holds now',
-    body: z.object({ rule: segmentRule }),
+    summary:
+      'Owner: how many subscribed members (any list, or only the given lists; each e-mail once) a rule holds now',
+    body: z.object({ rule: segmentRule, listIds: previewLists.optional() }),
     response: z.object({ count: z.number().int() }),
   },
   'GET /api/studio/marketing/forms/:formId/opt-in': {

@@ -19,9 +19,22 @@ import {
   unsubscribeMember,
   updateList,
 } from '../services/lists/owner-lists';
-import { deleteSegment, listSegments, saveSegment, segmentCount } from '../services/lists/segment-store';
+import {
+  deleteSegment,
+  listSegments,
+  saveSegment,
+  segmentAreas,
+  segmentCount,
+} from '../services/lists/segment-store';
 import { csvFilename, toCsv } from '../services/owner/csv';
 import { at, zodRoutes } from './api-schema';
+
+/** Refusals that belong to one field of the request: the answer names it in `errors`. */
+const FIELD_OF: Record<string, string> = {
+  SEGMENT_PRODUCT_NOT_FOUND: 'rule.boughtProductId',
+  SEGMENT_AREA_NOT_FOUND: 'rule.memberOfAreaId',
+  SEGMENT_NAME_TAKEN: 'name',
+};
 
 const FAILURES: Record<string, [ErrorCode, number, string]> = {
   LIST_NOT_FOUND: ['NOT_FOUND', 404, M.notFound],
@@ -32,6 +45,8 @@ const FAILURES: Record<string, [ErrorCode, number, string]> = {
   FORM_FIELDS_INVALID: ['VALIDATION_FAILED', 400, M.formFieldsInvalid],
   SEGMENT_NAME_TAKEN: ['CONFLICT', 409, M.segmentNameTaken],
   SEGMENT_NOT_FOUND: ['NOT_FOUND', 404, M.segmentNotFound],
+  SEGMENT_PRODUCT_NOT_FOUND: ['VALIDATION_FAILED', 400, M.segmentProductNotFound],
+  SEGMENT_AREA_NOT_FOUND: ['VALIDATION_FAILED', 400, M.segmentAreaNotFound],
   NO_EMAIL_COLUMN: ['VALIDATION_FAILED', 400, M.noEmailColumn],
   TOO_MANY_ROWS: ['PAYLOAD_TOO_LARGE', 413, M.tooManyRows],
   UNREADABLE: ['VALIDATION_FAILED', 400, 'The file could not be read as CSV.'],
@@ -43,7 +58,9 @@ function orFail<T extends { ok: boolean }>(
   if (result.ok) return result as Extract<T, { ok: true }>;
   const code = (result as { code: string }).code;
   const [errorCode, status, message] = FAILURES[code] ?? ['UNPROCESSABLE', 422, code];
-  throw new ApiError(errorCode, message, { reason: `MAILING_LIST_${code}` }, status);
+  const field = FIELD_OF[code];
+  const extra = { reason: `MAILING_LIST_${code}`, ...(field ? { errors: { [field]: message } } : {}) };
+  throw new ApiError(errorCode, message, extra, status);
 }
 
 const escapeHtml = (s: string) =>
@@ -173,6 +190,8 @@ export async function mailingListRoutes(app: FastifyInstance) {
     );
     api.get(...at('GET /api/studio/marketing/segments'), async (request) => ({
       segments: await listSegments(db, site(request)),
+      currency: request.site.currency,
+      memberAreas: await segmentAreas(db, site(request)),
     }));
     api.post(...at('POST /api/studio/marketing/segments'), async (request, reply) => {
       const saved = orFail(await saveSegment(db, site(request), request.body));
@@ -184,7 +203,7 @@ export async function mailingListRoutes(app: FastifyInstance) {
       return { ok: true };
     });
     api.post(...at('POST /api/studio/marketing/segments/preview'), async (request) => ({
-      count: await segmentCount(db, site(request), request.body.rule),
+      count: await segmentCount(db, site(request), request.body.rule, request.body.listIds),
     }));
     api.get(...at('GET /api/studio/marketing/forms/:formId/opt-in'), async (request) => ({
       optIn: orFail(await readFormOptIn(db, site(request), request.params.formId)).optIn,

@@ -73,6 +73,20 @@ describe.each(backends)('campaigns in the studio on %s', { timeout: 90_000 }, (b
     expect(list.campaigns.find((c: { id: string }) => c.id === id).status).toBe('draft');
   });
 
+  it('keeps the sending rate the owner sets, within 1 to 100,000 a minute', async () => {
+    const saved = await call('PUT', '/api/studio/campaigns/settings', { ratePerMinute: 90 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ ratePerMinute: 90 });
+    expect((await call('GET', '/api/studio/campaigns')).json().ratePerMinute).toBe(90);
+    for (const ratePerMinute of [0, 100_001, 2.5, '60']) {
+      const refused = await call('PUT', '/api/studio/campaigns/settings', { ratePerMinute });
+      expect(refused.statusCode, String(ratePerMinute)).toBe(400);
+      expect(refused.json().errors).toEqual({ ratePerMinute: 'Send between 1 and 100,000 mails a minute.' });
+    }
+    expect((await call('GET', '/api/studio/campaigns')).json().ratePerMinute).toBe(90);
+    await call('PUT', '/api/studio/campaigns/settings', { ratePerMinute: 600 });
+  });
+
   it('previews e-mail-safe HTML in the site design and a plain-text part', async () => {
     const id = await made();
     await call('PUT', `/api/studio/campaigns/${id}`, { ...draft, listIds: [listId] });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, forms } from '../../src/db/schema/index';
+import { RecordType } from '@store/commerce';
+import { emailOutbox, forms, items, memberAreas } from '../../src/db/schema/index';
 import { listMembers, popupOverlays } from '../../src/db/schema/newsletter';
 import { contributorSession } from '../contributors/contributor-helpers';
 import { submissionKey } from '../forms-helpers';
@@ -326,5 +327,73 @@ describe.each(backends)('marketing mailing lists (%s)', (backend) => {
     expect(
       (await call('DELETE', `/api/studio/marketing/segments/${saved.json().segment.id}`)).statusCode,
     ).toBe(200);
+  });
+
+  it('segments: the rule builder’s choices, refusals at their field, a preview over chosen lists', async () => {
+    const SEGMENTS = '/api/studio/marketing/segments';
+    const db = site.app.database.db;
+    const [area] = await db
+      .insert(memberAreas)
+      .values({ websiteId: site.websiteId, name: 'Insiders', slug: 'insiders' })
+      .returning({ id: memberAreas.id });
+    const [otherArea] = await db
+      .insert(memberAreas)
+      .values({ websiteId: other.websiteId, name: 'Elsewhere', slug: 'elsewhere' })
+      .returning({ id: memberAreas.id });
+    const listed = (await call('GET', SEGMENTS)).json();
+    expect(listed.currency).toBe('USD');
+    expect(listed.memberAreas).toEqual([{ id: area?.id, name: 'Insiders' }]);
+
+    // Another site's product or member area is refused at its field; nothing is saved.
+    const [foreignItem] = await other.app.database.db
+      .select({ id: items.id })
+      .from(items)
+      .where(and(eq(items.websiteId, other.websiteId), eq(items.recordType, RecordType.storeItem)))
+      .limit(1);
+    const wrongProduct = await call('POST', SEGMENTS, {
+      name: 'Wrong product',
+      rule: { boughtProductId: foreignItem?.id },
+    });
+    expect(wrongProduct.statusCode).toBe(400);
+    expect(wrongProduct.json().errors).toEqual({
+      'rule.boughtProductId': 'That product is not in this store: choose another.',
+    });
+    const wrongArea = await call('POST', SEGMENTS, {
+      name: 'Wrong area',
+      rule: { memberOfAreaId: otherArea?.id },
+    });
+    expect(wrongArea.statusCode).toBe(400);
+    expect(wrongArea.json().errors).toEqual({
+      'rule.memberOfAreaId': 'That member area is not on this site: choose another.',
+    });
+    const made = await call('POST', SEGMENTS, { name: 'Insiders', rule: { memberOfAreaId: area?.id } });
+    expect(made.statusCode, made.body).toBe(201);
+    const taken = await call('POST', SEGMENTS, { name: 'INSIDERS', rule: {} });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual({ name: 'There is already a segment with that name.' });
+    expect((await call('GET', SEGMENTS)).json().segments.map((s: { name: string }) => s.name)).toEqual([
+      'Insiders',
+    ]);
+
+    // A preview over chosen lists counts their subscribed members only, each e-mail once.
+    const one = (await call('POST', LISTS, { name: 'Preview one' })).json().list.id;
+    const two = (await call('POST', LISTS, { name: 'Preview two' })).json().list.id;
+    for (const [listId, email] of [
+      [one, 'both@preview.test'],
+      [two, 'both@preview.test'],
+      [two, 'second@preview.test'],
+    ])
+      await call('POST', `${LISTS}/${listId}/members`, { email });
+    const preview = async (listIds?: string[]) =>
+      (await call('POST', `${SEGMENTS}/preview`, { rule: {}, ...(listIds ? { listIds } : {}) })).json().count;
+    expect(await preview([one])).toBe(1);
+    expect(await preview([one, two])).toBe(2);
+    expect(await preview([])).toBe(0);
+    expect(await preview()).toBeGreaterThan(2);
+    // Another site's list counts nobody here.
+    const theirs = { siteUserSession: await sessionOf(other, 'owner') };
+    const foreignList = (await call('POST', LISTS, { name: 'Theirs' }, theirs, other)).json().list.id;
+    await call('POST', `${LISTS}/${foreignList}/members`, { email: 'both@preview.test' }, theirs, other);
+    expect(await preview([foreignList])).toBe(0);
   });
 });

@@ -136,6 +136,48 @@ describe.each(backends)('segments (%s)', (backend) => {
     expect(await who({ memberOfAreaId: areaId })).toEqual(['big', 'member']);
   });
 
+  it('a store that never took a live payment counts its test-mode orders; once live, only live ones', async () => {
+    const trial = await createTestSite(backend);
+    try {
+      const db = trial.app.database.db;
+      const buy = async (email: string, total: number, testMode: boolean) => {
+        await db.insert(orders).values({
+          websiteId: trial.websiteId,
+          purchasedCartId: `trial-${email}-${total}`,
+          accessToken: `trial-${email}-${total}`,
+          email,
+          testMode,
+          status: 'PAID',
+          currency: 'USD',
+          grandTotalCents: total,
+          paymentProvider: 'test',
+          paymentReference: `trial_${email}_${total}`,
+        });
+      };
+      for (const email of ['tried@seg.test', 'nobody@seg.test'])
+        await joinList(db, { websiteId: trial.websiteId, email, source: 'owner' });
+      await buy('tried@seg.test', 3000, true);
+      const spent = async () => {
+        const rows = await db
+          .select({ email: listMembers.email })
+          .from(listMembers)
+          .where(
+            and(
+              eq(listMembers.websiteId, trial.websiteId),
+              segmentCondition(trial.websiteId, { spentOverMinor: 1000 }),
+            ),
+          );
+        return rows.map((r) => r.email);
+      };
+      expect(await spent()).toEqual(['tried@seg.test']);
+      // The first live payment ends the trial: the test-mode order counts no more.
+      await buy('nobody@seg.test', 500, false);
+      expect(await spent()).toEqual([]);
+    } finally {
+      await trial.app.close();
+    }
+  });
+
   it('conditions combine: all must hold; an empty rule is everyone', async () => {
     expect(await who({ memberOfAreaId: areaId, spentOverMinor: 10000 })).toEqual(['big']);
     expect(await who({ memberOfAreaId: areaId, boughtProductId: productId, spentOverMinor: 20000 })).toEqual(

@@ -12,11 +12,19 @@ import { websites } from '../../db/schema/site';
  *   this many minor units.
  * - `memberOfAreaId`: a customer account with this e-mail has a live membership of that
  *   member area (active, or cancelled and not yet ended — the rule of services/members/access.ts).
- * Counted orders: paid, fulfilled or refunded, not test mode, matched by e-mail (lower case).
+ * Counted orders: paid, fulfilled or refunded, matched by e-mail (lower case), and live ones
+ * only (no money moved in a test-mode order), unless the store has never taken a live payment:
+ * then its test-mode orders count, as in the owner's numbers (services/analytics.service.ts).
  */
 export type SegmentRule = { boughtProductId?: string; spentOverMinor?: number; memberOfAreaId?: string };
 
 const COUNTED = sql`('PAID', 'FULFILLED', 'REFUNDED')`;
+
+/** Live orders, or test-mode ones while the store has no live order at all (one look per query). */
+const countedMode = (websiteId: string) =>
+  sql`${orders.testMode} = not exists (
+    select 1 from ${orders} as live_orders
+    where live_orders.website_id = ${websiteId} and live_orders.test_mode = false)`;
 
 /**
  * The segment as an SQL boolean over `list_members.email` (one site): AND it into a query
@@ -29,14 +37,14 @@ export function segmentCondition(websiteId: string, rule: SegmentRule): SQL {
     parts.push(sql`exists (
       select 1 from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id}
       where ${orders.websiteId} = ${websiteId} and lower(${orders.email}) = ${email}
-        and ${orders.testMode} = false and ${orders.status} in ${COUNTED}
+        and ${countedMode(websiteId)} and ${orders.status} in ${COUNTED}
         and ${orderItems.itemId} = ${rule.boughtProductId})`);
   }
   if (rule.spentOverMinor !== undefined && rule.spentOverMinor !== null) {
     parts.push(sql`coalesce((
       select sum(${orders.grandTotalCents} - ${orders.refundedCents}) from ${orders}
       where ${orders.websiteId} = ${websiteId} and lower(${orders.email}) = ${email}
-        and ${orders.testMode} = false and ${orders.status} in ${COUNTED}
+        and ${countedMode(websiteId)} and ${orders.status} in ${COUNTED}
         and ${orders.currency} = (select ${websites.currency} from ${websites} where ${websites.id} = ${websiteId})
     ), 0) > ${Math.trunc(rule.spentOverMinor)}`);
   }
