@@ -7,11 +7,11 @@ import { confirmMember } from '../services/lists/members';
 import { CONFIRM_PATH } from '../services/lists/opt-ins';
 import {
   addMemberByHand,
-  allMembers,
   createList,
   deleteList,
   listExists,
   listMembersPage,
+  memberBatches,
   ownerLists,
   readFormOptIn,
   removeMember,
@@ -26,8 +26,20 @@ import {
   segmentAreas,
   segmentCount,
 } from '../services/lists/segment-store';
-import { csvFilename, toCsv } from '../services/owner/csv';
+import { toListMember } from '../services/lists/member-view';
+import { csvFilename, csvStream } from '../services/owner/csv';
 import { at, zodRoutes } from './api-schema';
+import { sendCsv } from './csv-reply';
+
+const MEMBER_CSV_HEADER = [
+  'Email',
+  'Status',
+  'Source',
+  'Consent at',
+  'Consent source',
+  'Joined',
+  'Unsubscribed at',
+];
 
 /** Refusals that belong to one field of the request: the answer names it in `errors`. */
 const FIELD_OF: Record<string, string> = {
@@ -146,26 +158,26 @@ export async function mailingListRoutes(app: FastifyInstance) {
       const lists = await ownerLists(db, site(request));
       const list = lists.find((l) => l.id === request.params.listId);
       if (!list) orFail({ ok: false, code: 'LIST_NOT_FOUND' });
-      const members = await allMembers(db, site(request), request.params.listId);
-      const csv = toCsv([
-        ['Email', 'Status', 'Source', 'Consent at', 'Consent source', 'Joined', 'Unsubscribed at'],
-        ...members.map((m) => [
-          m.email,
-          m.status,
-          m.source,
-          m.consentAt ?? '',
-          m.consentSource,
-          m.createdAt,
-          m.unsubscribedAt ?? '',
-        ]),
-      ]);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${csvFilename(`mailing-list-${list?.name ?? 'list'}`)}"`,
-        )
-        .send(csv);
+      const rows = (async function* () {
+        for await (const batch of memberBatches(db, site(request), request.params.listId))
+          yield batch.map((row) => {
+            const m = toListMember(row);
+            return [
+              m.email,
+              m.status,
+              m.source,
+              m.consentAt ?? '',
+              m.consentSource,
+              m.createdAt,
+              m.unsubscribedAt ?? '',
+            ];
+          });
+      })();
+      return sendCsv(
+        reply,
+        csvFilename(`mailing-list-${list?.name ?? 'list'}`),
+        csvStream(MEMBER_CSV_HEADER, rows),
+      );
     });
     api.post(
       ...at('POST /api/studio/marketing/lists/:listId/import', { bodyLimit: 3 * LIST_IMPORT_MAX_BYTES }),

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
@@ -25,9 +24,9 @@ import {
 } from '../services/owner/submissions-table';
 import type { SignedInUser } from '../services/site-users/sessions';
 import { at, zodRoutes } from './api-schema';
+import { sendCsv } from './csv-reply';
 
 const PAGE = 50;
-const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /**
  * The owner's data screens beyond the two lists in owner.routes.ts: form submissions
@@ -118,13 +117,4 @@ export async function ownerDataRoutes(app: FastifyInstance) {
       message,
     };
   });
-}
-
-function sendCsv(reply: import('fastify').FastifyReply, filename: string, csv: Readable) {
-  // A stream with its own type: the JSON serializer of this plugin is not used for it.
-  return reply
-    .type(CSV_TYPE)
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(csv);
 }

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
@@ -26,6 +25,7 @@ import { csvFilename, csvStream } from '../services/owner/csv';
 import { decodeCursor, paginate } from '../services/owner/cursor';
 import type { SignedInUser } from '../services/site-users/sessions';
 import { at, zodRoutes } from './api-schema';
+import { sendCsv } from './csv-reply';
 
 const NO_CUSTOMER = 'That customer does not exist.';
 const BAD_CURSOR = 'The cursor is not valid.';
@@ -132,13 +132,4 @@ export async function ownerStoreRoutes(app: FastifyInstance) {
       GIFT_CARD_OWNER_MESSAGES.missing,
     ),
   );
-}
-
-function sendCsv(reply: FastifyReply, filename: string, csv: Readable) {
-  // A stream with its own type: the JSON serializer of this plugin is not used for it.
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(csv);
 }

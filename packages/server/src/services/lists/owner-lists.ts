@@ -4,6 +4,7 @@ import { forms } from '../../db/schema/index';
 import { listMembers, mailingLists } from '../../db/schema/newsletter';
 import { type ListMemberRow, toListMember } from './member-view';
 import { defaultListId, joinList } from './members';
+import { CSV_BATCH, keysetBatches } from '../owner/csv';
 
 /** The owner's lists (Marketing → Mailing lists): make, rename, delete, members by hand. */
 
@@ -226,13 +227,30 @@ export async function removeMember(db: Database, websiteId: string, listId: stri
 }
 
 /** Every member of a list for the CSV export, newest first. */
-export async function allMembers(db: Database, websiteId: string, listId: string) {
-  const rows = await db
-    .select(memberColumns)
-    .from(listMembers)
-    .where(and(eq(listMembers.websiteId, websiteId), eq(listMembers.listId, listId)))
-    .orderBy(desc(listMembers.createdAt), desc(listMembers.id));
-  return rows.map(toListMember);
+/**
+ * Every member of a list, newest first, in keyset batches (the CSV export): an export of any
+ * size holds one batch in memory. The key is the join time to the microsecond, then the id.
+ */
+export function memberBatches(db: Database, websiteId: string, listId: string) {
+  const at = sql<string>`to_char(${listMembers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+  return keysetBatches(
+    (after) =>
+      db
+        .select({ ...memberColumns, key: at })
+        .from(listMembers)
+        .where(
+          and(
+            eq(listMembers.websiteId, websiteId),
+            eq(listMembers.listId, listId),
+            after
+              ? sql`(${listMembers.createdAt}, ${listMembers.id}) < (cast(${after[0]} as timestamp) at time zone 'UTC', ${after[1]})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(listMembers.createdAt), desc(listMembers.id))
+        .limit(CSV_BATCH),
+    (row) => [row.key, row.id],
+  );
 }
 
 export type FormOptInMapping = { listId: string; emailFieldId: string; optInFieldId: string };

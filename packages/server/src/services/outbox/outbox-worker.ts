@@ -93,8 +93,7 @@ export async function deliverDue(
   let next = 0;
   let sent = 0;
   const lane = async () => {
-    while (next < claimed.length) {
-      const message = claimed[next++];
+    for (let message = claimed[next++]; message; message = claimed[next++]) {
       if (await deliverOne(db, message, routeFor(message.websiteId))) sent += 1;
     }
   };
