@@ -9,6 +9,11 @@ const sections: readonly AreaSection[] = [
     screen: lazy(() => import('./lists-screen').then((m) => ({ default: m.ListsScreen }))),
   },
   {
+    id: 'segments',
+    label: 'Segments',
+    screen: lazy(() => import('./segments-screen').then((m) => ({ default: m.SegmentsScreen }))),
+  },
+  {
     id: 'integrations',
     label: 'Integrations',
     screen: lazy(() => import('./integrations-screen').then((m) => ({ default: m.IntegrationsScreen }))),
