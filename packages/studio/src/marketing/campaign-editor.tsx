@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiFailure, call } from '../api';
 import { trustedPreviewHtml } from '../editor/clean-html';
 import { navigate } from '../router';
+import { CampaignSegmentField, useRecipientCount } from './campaign-audience';
 import { type Block, BlockFields, NEW_BLOCKS } from './campaign-blocks';
 import { siteTimeText, siteTimeToIso } from './campaign-time';
 import { base, type Campaign, type CampaignsPayload } from './campaigns-screen';
@@ -64,6 +65,8 @@ export function CampaignEditor({
   const [testTo, setTestTo] = useState('');
   const [when, setWhen] = useState('');
   const [busy, setBusy] = useState(false);
+  const editable = campaign?.status === 'draft' || campaign?.status === 'scheduled';
+  const recipients = useRecipientCount(draft?.listIds ?? [], draft?.segment ?? null, !draft || !editable);
 
   const refreshPreview = () =>
     call('POST /api/studio/campaigns/:id/preview', { params: { id } }).then(
@@ -244,36 +247,45 @@ export function CampaignEditor({
               ))}
             </div>
           )}
-          <h2>Audience</h2>
-          <fieldset className="campaign-editor__lists" disabled={readOnly}>
-            <legend>Send to the subscribed members of</legend>
-            {context.lists.map((l) => (
-              <label key={l.id} className="campaign-editor__check">
-                <input
-                  type="checkbox"
-                  checked={draft.listIds.includes(l.id)}
-                  onChange={(e) =>
-                    set({
-                      listIds: e.target.checked
-                        ? [...draft.listIds, l.id]
-                        : draft.listIds.filter((x) => x !== l.id),
-                    })
-                  }
-                />
-                {l.name} ({l.subscribed})
-              </label>
-            ))}
-            {context.lists.length === 0 && <p className="muted">No mailing lists yet.</p>}
-          </fieldset>
-          <label className="campaign-editor__check">
-            <input
-              type="checkbox"
-              checked={draft.tracking}
-              disabled={readOnly}
-              onChange={(e) => set({ tracking: e.target.checked })}
+          <div className="campaign-editor__audience">
+            <h2>Audience</h2>
+            <fieldset className="campaign-editor__lists" disabled={readOnly}>
+              <legend>Send to the subscribed members of</legend>
+              {context.lists.map((l) => (
+                <label key={l.id} className="campaign-editor__check">
+                  <input
+                    type="checkbox"
+                    checked={draft.listIds.includes(l.id)}
+                    onChange={(e) =>
+                      set({
+                        listIds: e.target.checked
+                          ? [...draft.listIds, l.id]
+                          : draft.listIds.filter((x) => x !== l.id),
+                      })
+                    }
+                  />
+                  {l.name} ({l.subscribed})
+                </label>
+              ))}
+              {context.lists.length === 0 && <p className="muted">No mailing lists yet.</p>}
+            </fieldset>
+            <CampaignSegmentField
+              segment={draft.segment}
+              listIds={draft.listIds}
+              readOnly={readOnly}
+              recipients={recipients}
+              onChange={(segment) => set({ segment })}
             />
-            Count opens and clicks (adds a tracking image and tracked links)
-          </label>
+            <label className="campaign-editor__check">
+              <input
+                type="checkbox"
+                checked={draft.tracking}
+                disabled={readOnly}
+                onChange={(e) => set({ tracking: e.target.checked })}
+              />
+              Count opens and clicks (adds a tracking image and tracked links)
+            </label>
+          </div>
           {!readOnly && (
             <div className="campaign-editor__actions">
               <button
@@ -350,10 +362,14 @@ export function CampaignEditor({
                 className="btn btn--primary"
                 disabled={busy}
                 onClick={() => {
-                  const total = context.lists
-                    .filter((l) => draft.listIds.includes(l.id))
-                    .reduce((s, l) => s + l.subscribed, 0);
-                  if (window.confirm(`Send "${draft.subject}" now to up to ${total} subscribers?`))
+                  // The server's count of the audience; while it is on its way, the lists' sum as a bound.
+                  const whom =
+                    recipients === null
+                      ? `up to ${context.lists
+                          .filter((l) => draft.listIds.includes(l.id))
+                          .reduce((s, l) => s + l.subscribed, 0)} subscribers`
+                      : `${recipients} ${recipients === 1 ? 'subscriber' : 'subscribers'}`;
+                  if (window.confirm(`Send "${draft.subject}" now to ${whom}?`))
                     act(() => schedule(null), 'Sending…');
                 }}
               >

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, call } from '../api';
 import { navigate } from '../router';
 import { CampaignEditor } from './campaign-editor';
+import { SendingRate } from './campaign-rate';
 import { siteTimeText } from './campaign-time';
 import './campaigns.css';
 
@@ -50,6 +51,10 @@ export function CampaignsScreen({ rest }: { rest: string[] }) {
           New campaign
         </button>
       </div>
+      <SendingRate
+        rate={data.ratePerMinute}
+        onSaved={(ratePerMinute) => setData({ ...data, ratePerMinute })}
+      />
       {data.campaigns.length === 0 ? (
         <p className="muted">
           No campaigns yet. A campaign is an e-mail to one or more of your mailing lists.
