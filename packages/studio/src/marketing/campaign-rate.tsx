@@ -43,12 +43,16 @@ export function SendingRate({ rate, onSaved }: { rate: number; onSaved(rate: num
 
   if (!canEdit)
     return (
-      <p className="muted campaign-rate">Campaign mail goes out at {rate.toLocaleString()} mails a minute.</p>
+      <section className="campaign-rate" aria-label="Sending speed">
+        <h2>Sending speed</h2>
+        <p className="muted">Campaign mail goes out at {rate.toLocaleString()} mails a minute.</p>
+      </section>
     );
   return (
     <form className="campaign-rate" aria-label="Sending speed" noValidate onSubmit={save}>
+      <h2>Sending speed</h2>
       <label htmlFor={`${id}-rate`} className="field-label">
-        Sending speed (mails per minute)
+        Mails per minute
       </label>
       <div className="campaign-rate__row">
         <input

@@ -51,10 +51,6 @@ export function CampaignsScreen({ rest }: { rest: string[] }) {
           New campaign
         </button>
       </div>
-      <SendingRate
-        rate={data.ratePerMinute}
-        onSaved={(ratePerMinute) => setData({ ...data, ratePerMinute })}
-      />
       {data.campaigns.length === 0 ? (
         <p className="muted">
           No campaigns yet. A campaign is an e-mail to one or more of your mailing lists.
@@ -98,6 +94,10 @@ export function CampaignsScreen({ rest }: { rest: string[] }) {
           </tbody>
         </table>
       )}
+      <SendingRate
+        rate={data.ratePerMinute}
+        onSaved={(ratePerMinute) => setData({ ...data, ratePerMinute })}
+      />
     </div>
   );
 }

@@ -248,7 +248,12 @@ export function SegmentBuilder(props: {
         </fieldset>
       )}
       {errorOf('rule')}
-      <p className="segments__preview" role="status" aria-live="polite" data-testid="segment-preview">
+      <p
+        className={`segments__preview${preview.state === 'done' ? '' : ' muted'}`}
+        role="status"
+        aria-live="polite"
+        data-testid="segment-preview"
+      >
         {previewText(preview, conditions.length === 0)}
       </p>
       {formMessage && (
