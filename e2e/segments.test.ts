@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFindings, seriousViolations } from './helpers/axe';
 import { type RunningServer, callFromPage as call, startServer } from './helpers/index';
 import { type MailCatcher, startMailCatcher } from './helpers/mail-catcher';
 import { type SharedBrowser, launchSharedBrowser, screenshotTo, signInAt } from './helpers/shared-browser';
@@ -67,6 +68,12 @@ async function until(check: () => boolean, ms: number, what: string) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** No serious or critical axe-core finding on the page as it is now. */
+async function accessible(page: Page, where: string) {
+  const found = await seriousViolations(page);
+  expect(found, describeFindings(where, found)).toEqual([]);
 }
 
 /** A screenshot of one part of the page at both widths (the part scrolled into view). */
@@ -140,6 +147,7 @@ describe('segments in Chromium', () => {
       .poll(() => builder.getByTestId('segment-preview').textContent())
       .toBe('2 subscribers match now.');
     await shot(page, 'segments-builder');
+    await accessible(page, 'segments builder');
     await builder.getByRole('button', { name: 'Save segment' }).click();
     await page.getByRole('status').getByText('Segment “Big spenders” saved: 2 subscribers now.').waitFor();
     const row = page.getByRole('row', { name: /Big spenders/ });
@@ -200,6 +208,7 @@ describe('segments in Chromium', () => {
     await expect.poll(() => page.getByLabel('Only people in segment').inputValue()).not.toBe('');
     await expect.poll(() => recipients.textContent()).toContain('Goes to 1 person now');
     await shot(page, 'campaign-editor');
+    await accessible(page, 'campaign editor');
 
     let asked = '';
     page.once('dialog', (dialog) => {
@@ -227,6 +236,7 @@ describe('segments in Chromium', () => {
     await speed.getByText('Saved: 120 mails a minute.').waitFor();
     expect((await call(page, 'GET', '/api/studio/campaigns')).body.ratePerMinute).toBe(120);
     await shot(page, 'campaigns');
+    await accessible(page, 'campaigns');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'campaigns');
     await page.setViewportSize({ width: 1280, height: 900 });
