@@ -142,7 +142,7 @@ export {
   giftCardLimits,
   issueGiftCardBody,
 } from './owner-store';
-export { POPUP_LISTS, POPUP_TRIGGERS, popupLimits, popupOverlayBody } from './newsletter';
+export { POPUP_TRIGGERS, popupLimits, popupOverlayBody } from './newsletter';
 export {
   LIST_IMPORT_MAX_BYTES,
   LIST_IMPORT_MAX_ROWS,

@@ -13,6 +13,8 @@ export const API_MESSAGES = {
   reviewBody: 'Write a few words about the product.',
   reviewAuthor: 'Please enter your name.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  // A newsletter block's sign-up whose list token does not hold (the page is out of date).
+  signupOutdated: 'This sign-up form is out of date. Reload the page and try again.',
   // Customer accounts: the account island shows the same words before it asks.
   accountPasswordShort: 'Use a password of at least 10 characters.',
   accountPasswordLong: 'Use a password of at most 1024 characters.',

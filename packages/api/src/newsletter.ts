@@ -1,10 +1,9 @@
 import { UNSUBSCRIBE_TOKEN_PATTERN } from '@store/commerce';
 import { z } from 'zod';
 import { okBody, visitorEmail as email } from './common';
+import { MAILING_LIST_MESSAGES } from './mailing-lists';
 import { API_MESSAGES } from './messages';
 
-/** The mailing lists a popup sign-up can join (owner-data.ts MAILING_LISTS that take sign-ups). */
-export const POPUP_LISTS = ['newsletter'] as const;
 /** When the popup shows: after a delay, once the page is scrolled so far, or when the pointer leaves. */
 export const POPUP_TRIGGERS = ['delay', 'scroll', 'exit'] as const;
 export const popupLimits = { title: 120, body: 1000, buttonLabel: 40, imageUrl: 2048 } as const;
@@ -38,7 +37,13 @@ export const popupOverlayBody = z.object({
     .optional()
     .default('Sign up'),
   imageUrl: imageUrl.nullable().optional().default(null),
-  mailingList: z.enum(POPUP_LISTS, { message: 'A List must be selected' }).optional().default('newsletter'),
+  /** One of the site's mailing lists (Marketing → Mailing lists); absent: the list stays as it is. */
+  listId: z
+    .string({ message: MAILING_LIST_MESSAGES.listRequired })
+    .trim()
+    .min(1, MAILING_LIST_MESSAGES.listRequired)
+    .max(64, MAILING_LIST_MESSAGES.notFound)
+    .optional(),
   trigger: z.enum(POPUP_TRIGGERS, { message: 'Choose when the popup shows.' }).optional().default('delay'),
   delaySeconds: z
     .number()
@@ -69,7 +74,8 @@ const popupOverlay = z.object({
   body: z.string(),
   buttonLabel: z.string(),
   imageUrl: z.string().nullable(),
-  mailingList: z.enum(POPUP_LISTS),
+  /** The list a sign-up joins: the chosen one, else the site's default list. */
+  listId: z.string(),
   trigger: z.enum(POPUP_TRIGGERS),
   delaySeconds: z.number().int(),
   scrollPercent: z.number().int(),
@@ -78,9 +84,21 @@ const popupOverlay = z.object({
 
 export const newsletterRoutes = {
   'POST /api/newsletter/subscribers': {
-    summary: 'Sign up for the site’s newsletter (the popup overlay, page type 104)',
-    body: z.object({ email, source: z.enum(['popup', 'footer']).optional().default('popup') }),
-    response: okBody,
+    summary:
+      'Sign up for the site’s newsletter: the popup overlay (page type 104) joins the list of its settings; a newsletter block sends the list its page carries (`listToken`, signed by the server)',
+    body: z.object({
+      email,
+      source: z.enum(['popup', 'footer', 'block']).optional().default('popup'),
+      /** A newsletter block's list, as its published page carries it (`data-list`); needed with `block`. */
+      listToken: z
+        .string({ message: API_MESSAGES.signupOutdated })
+        .max(200, API_MESSAGES.signupOutdated)
+        .optional(),
+    }),
+    response: okBody.extend({
+      /** A block's list asks for confirmation: a mail with the link is on its way (any address alike). */
+      confirm: z.boolean().optional(),
+    }),
   },
   'POST /api/newsletter/unsubscribe': {
     summary: 'Leave the newsletter with the token from an email’s unsubscribe link (page type 300)',
@@ -95,8 +113,8 @@ export const newsletterRoutes = {
     summary: 'Owner: the popup overlay (page type 104) as set up, or its defaults before the first save',
     response: popupOverlay.extend({
       version: z.number().int(),
-      /** The mailing lists a sign-up can join (the studio's choices). */
-      lists: z.array(z.object({ id: z.enum(POPUP_LISTS), name: z.string() })),
+      /** The site's mailing lists, default first (the studio's choices). */
+      lists: z.array(z.object({ id: z.string(), name: z.string(), isDefault: z.boolean() })),
     }),
   },
   'PUT /api/owner/popup-overlay': {

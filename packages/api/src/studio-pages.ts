@@ -133,7 +133,7 @@ export const studioPageRoutes = {
     }),
   },
   'GET /api/studio/catalog': {
-    summary: 'Studio: choices for the product, collection and form pickers',
+    summary: 'Studio: choices for the product, collection, form and mailing-list pickers',
     response: z.object({
       /** Each product with what its picker shows: a thumbnail, the price (range), its address. */
       products: z.array(
@@ -150,6 +150,8 @@ export const studioPageRoutes = {
       ),
       collections: z.array(z.object({ id: z.string(), title: z.string(), type: z.number().int() })),
       forms: z.array(z.object({ id: z.string(), name: z.string() })),
+      /** The site's mailing lists, default first: what a newsletter block's sign-up may join. */
+      lists: z.array(z.object({ id: z.string(), name: z.string(), isDefault: z.boolean() })),
     }),
   },
 } as const;

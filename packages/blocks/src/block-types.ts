@@ -16,6 +16,7 @@ export interface BlockField {
     | 'product'
     | 'collection'
     | 'form'
+    | 'mailingList'
     | 'appointmentTypes'
     | 'memberArea'
     | 'amounts'
@@ -333,15 +334,20 @@ export const blockTypes = {
   },
   newsletter: {
     label: 'Newsletter',
+    // A sign-up that joins the chosen mailing list. Saving a page needs the list (the server
+    // checks it against the site's lists); a block saved before lists existed has none and
+    // joins the site's default list.
     props: z.object({
-      formId: id,
+      listId: id,
       title: text(200, 'Subscribe'),
       description: text(1000, 'Sign up to hear from us.'),
+      buttonLabel: text(40, 'Sign up'),
     }),
     fields: [
       { name: 'title', label: 'Title', kind: 'text' },
       { name: 'description', label: 'Description', kind: 'textarea' },
-      { name: 'formId', label: 'Form', kind: 'form' },
+      { name: 'buttonLabel', label: 'Button label', kind: 'text', placeholder: 'Sign up' },
+      { name: 'listId', label: 'Mailing list', kind: 'mailingList' },
     ],
   },
   embed: {

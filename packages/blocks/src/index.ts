@@ -46,6 +46,7 @@ export {
   stackFromGrid,
 } from './grid';
 export { type FacetData, facetProps } from './facets';
+export { type NewsletterBlockList, newsletterBlockLists } from './newsletter-lists';
 export {
   type IdFactory,
   SECTION_TEMPLATES,

@@ -20,6 +20,11 @@ export interface BlockData {
   forms?: Record<string, Record<string, unknown>>;
   /** Tags and publication months of a collection by collection id (tag cloud, archive). */
   facets?: Record<string, FacetData>;
+  /**
+   * Newsletter sign-ups by the block's `listId` prop ('' for a block without one): the signed
+   * token of the list it joins, which the sign-up sends back (a visitor cannot name a list).
+   */
+  signups?: Record<string, { token: string }>;
 }
 
 export interface RenderLayoutOptions {
@@ -67,8 +72,9 @@ export function blockContext(block: Block, options: RenderLayoutOptions): Record
   }
   if (block.type === 'tagcloud' || block.type === 'archive')
     Object.assign(extra, facetProps(block, data.facets?.[String(p.collectionId)], options.locale ?? 'en-US'));
-  if (block.type === 'form' || block.type === 'newsletter')
-    extra.form = data.forms?.[String(p.formId)] ?? null;
+  if (block.type === 'form') extra.form = data.forms?.[String(p.formId)] ?? null;
+  if (block.type === 'newsletter')
+    extra.signup = data.signups?.[typeof p.listId === 'string' ? p.listId : ''] ?? null;
   const { rendered: _stored, ...props } = p;
   return { ...options.site, ...props, ...extra, blockId: block.id, blockType: block.type };
 }

@@ -55,12 +55,13 @@ describe('section templates', () => {
     expect(section.blocks.map((b) => b.id).slice(0, 3)).toEqual(['b1', 'b2', 'b3']);
   });
 
-  it('starts from the store collection and forms the site has', () => {
-    const choices = { storeCollectionId: 'shop', contactFormId: 'contact', newsletterFormId: 'letters' };
+  it('starts from the store collection, forms and default list the site has', () => {
+    const choices = { storeCollectionId: 'shop', contactFormId: 'contact', newsletterListId: 'letters' };
     const find = (name: string) => SECTION_TEMPLATES.find((t) => t.name === name)?.create(undefined, choices);
     expect(find('product-grid')?.blocks.find((b) => b.type === 'summary')?.props.collectionId).toBe('shop');
     expect(find('contact-form')?.blocks.find((b) => b.type === 'form')?.props.formId).toBe('contact');
-    expect(find('newsletter')?.blocks[0]?.props.formId).toBe('letters');
+    expect(find('newsletter')?.blocks[0]?.props.listId).toBe('letters');
+    expect(find('newsletter')?.blocks[0]?.props).not.toHaveProperty('formId');
     expect(productGridSection().blocks.find((b) => b.type === 'summary')?.props.collectionId).toBe('');
   });
 

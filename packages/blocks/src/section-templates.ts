@@ -24,8 +24,8 @@ export interface TemplateChoices {
   storeCollectionId?: string;
   /** A form, for the contact section. */
   contactFormId?: string;
-  /** A form, for the newsletter section. */
-  newsletterFormId?: string;
+  /** The mailing list the newsletter section's sign-up joins (the site's default list). */
+  newsletterListId?: string;
 }
 
 export interface SectionTemplate {
@@ -169,7 +169,7 @@ export function newsletterSection(newId: IdFactory = randomId, choices: Template
         props: {
           title: 'Hear about new work first',
           description: 'One letter a month. No spam, leave any time.',
-          formId: choices.newsletterFormId ?? '',
+          listId: choices.newsletterListId ?? '',
         },
         at: [3, 1, 8],
       },

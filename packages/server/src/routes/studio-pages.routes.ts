@@ -1,6 +1,11 @@
+import type { Layout } from '@store/blocks';
+import { MAILING_LIST_MESSAGES } from '@store/api';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { ApiError } from '../errors';
 import { requireLiveChange, requireOwner } from '../plugins/owner-auth';
 import { valueOrFail } from '../reasons';
+import { layoutListProblem } from '../services/lists/block-signups';
 import { resolveBlockData } from '../services/studio/block-data';
 import { pickerCatalog } from '../services/studio/picker-catalog';
 import {
@@ -13,6 +18,21 @@ import {
 import { createPage, deletePage, listPages, updatePageSettings } from '../services/studio/pages.service';
 import { launchSite } from '../services/sites/site-launch';
 import { at, zodRoutes } from './api-schema';
+
+/**
+ * A page is saved only when each newsletter block joins one of the site's lists: 400 "A List
+ * must be selected" or 404 for a list not on the site, with the block's field in `errors`.
+ */
+async function requireBlockLists(db: Database, websiteId: string, layout: Layout): Promise<Layout> {
+  const problem = await layoutListProblem(db, websiteId, layout);
+  if (!problem) return layout;
+  const required = problem.code === 'LIST_REQUIRED';
+  const message = required ? MAILING_LIST_MESSAGES.listRequired : MAILING_LIST_MESSAGES.notFound;
+  throw new ApiError(required ? 'VALIDATION_FAILED' : 'NOT_FOUND', message, {
+    reason: `MAILING_LIST_${problem.code}`,
+    errors: { [`layout.${problem.path}`]: message },
+  });
+}
 
 /**
  * The studio's pages: list and create, settings, delete, and the block layout (draft
@@ -65,12 +85,14 @@ export async function studioPageRoutes(app: FastifyInstance) {
   // The schema checks the layout's shape; parseLayout the props of each block type, unique
   // ids and the 60-block limit, with the messages @store/blocks words for the owner.
   api.put(...at('PUT /api/studio/pages/:id/layout'), async (request) => {
-    const layout = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
+    const parsed = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
+    const layout = await requireBlockLists(db, request.site.id, parsed);
     return valueOrFail(await saveDraft(db, request.site.id, request.params.id, layout));
   });
 
   api.post(...at('POST /api/studio/pages/:id/publish'), async (request) => {
-    const layout = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
+    const parsed = valueOrFail(parseLayout(request.body.layout, request.site.embedOrigins));
+    const layout = await requireBlockLists(db, request.site.id, parsed);
     return valueOrFail(await publishLayout(db, request.site.id, request.params.id, layout));
   });
 

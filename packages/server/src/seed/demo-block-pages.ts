@@ -8,7 +8,8 @@ const block = (id: string, type: string, props: Record<string, unknown>): Block 
 /** The demo's home, about and contact pages as blocks, so a new owner has something to edit. */
 export function demoBlockLayouts(ids: {
   shop: string;
-  newsletterForm: string;
+  /** The mailing list the home page's sign-up joins (the site's default list). */
+  newsletterList: string;
   contactForm: string;
   heroImage: string;
 }) {
@@ -48,7 +49,8 @@ export function demoBlockLayouts(ids: {
           block('home-signup', 'newsletter', {
             title: 'Stay in touch',
             description: 'New pieces and studio news, about once a month.',
-            formId: ids.newsletterForm,
+            buttonLabel: 'Sign up',
+            listId: ids.newsletterList,
           }),
         ],
       },

@@ -14,6 +14,7 @@ import {
   variants,
   websites,
 } from '../db/schema/index';
+import { mailingLists } from '../db/schema/newsletter';
 import { seedDemoAccounts } from '../services/site-users/demo-accounts';
 import { demoBlockLayouts, seedBlockPages } from './demo-block-pages';
 import { demoForms } from './demo-forms';
@@ -304,10 +305,18 @@ export async function seedDemoSite(db: Database, options: SeedOptions = {}): Pro
         ],
       },
     });
-    // Home, about and contact are pages made of blocks (the studio edits them; #13).
+    // The default mailing list, which the home page's newsletter block joins.
+    const newsletterList = theRow(
+      await tx
+        .insert(mailingLists)
+        .values({ websiteId, name: 'Newsletter', isDefault: true })
+        .returning({ id: mailingLists.id }),
+      'insert into mailing_lists',
+    ).id;
+    // Home, about and contact are pages made of blocks (the studio edits them).
     const layouts = demoBlockLayouts({
       shop: collectionId('shop'),
-      newsletterForm: formId('newsletter'),
+      newsletterList,
       contactForm: formId('contact'),
       heroImage: `/assets/demo/${theRow(demoProducts, 'demo products').slug}.svg`,
     });

@@ -1,8 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { notifySiteChanged } from './studio/site-changed';
 import type { Database } from '../db/client';
-import { popupOverlays } from '../db/schema/newsletter';
-import { type JoinResult, type ListSource, unsubscribeByToken, unsubscribeTokenFor } from './lists/members';
+import { mailingLists, popupOverlays } from '../db/schema/newsletter';
+import {
+  type JoinResult,
+  type ListSource,
+  defaultListId,
+  unsubscribeByToken,
+  unsubscribeTokenFor,
+} from './lists/members';
 import { theRow } from '../db/rows';
 import { optIn } from './lists/opt-ins';
 
@@ -59,7 +65,8 @@ export interface PopupSettings {
   body: string;
   buttonLabel: string;
   imageUrl: string | null;
-  mailingList: 'newsletter';
+  /** The list a sign-up joins; null: the site's default list. */
+  listId: string | null;
   trigger: 'delay' | 'scroll' | 'exit';
   delaySeconds: number;
   scrollPercent: number;
@@ -73,7 +80,7 @@ export const POPUP_DEFAULTS: PopupSettings & { version: number } = {
   body: 'News, offers and new products, now and then.',
   buttonLabel: 'Sign up',
   imageUrl: null,
-  mailingList: 'newsletter',
+  listId: null,
   trigger: 'delay',
   delaySeconds: 5,
   scrollPercent: 50,
@@ -81,44 +88,73 @@ export const POPUP_DEFAULTS: PopupSettings & { version: number } = {
   version: 0,
 };
 
-/** The site's popup overlay as set up (on or off), or the defaults before the first save. */
+/** The site's mailing lists a sign-up can join, the default list first (made when missing). */
+export async function signupLists(db: Database, websiteId: string) {
+  await defaultListId(db, websiteId);
+  return db
+    .select({ id: mailingLists.id, name: mailingLists.name, isDefault: mailingLists.isDefault })
+    .from(mailingLists)
+    .where(eq(mailingLists.websiteId, websiteId))
+    .orderBy(desc(mailingLists.isDefault), asc(mailingLists.name));
+}
+
+/**
+ * The popup overlay as set up (on or off), or the defaults before the first save, with the
+ * list a sign-up joins (the default list when none is chosen) and the lists to choose from.
+ */
 export async function popupSettings(db: Database, websiteId: string) {
+  const lists = await signupLists(db, websiteId);
+  const defaultId = lists.find((l) => l.isDefault)?.id ?? (await defaultListId(db, websiteId));
   const [row] = await db.select().from(popupOverlays).where(eq(popupOverlays.websiteId, websiteId));
-  if (!row) return POPUP_DEFAULTS;
+  if (!row) return { ...POPUP_DEFAULTS, listId: defaultId, lists };
   return {
     enabled: row.enabled,
     title: row.title,
     body: row.body,
     buttonLabel: row.buttonLabel,
     imageUrl: row.imageUrl,
-    mailingList: 'newsletter' as const,
+    listId: row.listId ?? defaultId,
     trigger: row.trigger,
     delaySeconds: row.delaySeconds,
     scrollPercent: row.scrollPercent,
     hideDays: row.hideDays,
     version: row.version,
+    lists,
   };
 }
 
 /**
  * Save the popup overlay. Every save is a new version, so visitors who closed the old one see
  * the new one; the site's cached pages are dropped on commit (the layout renders the popup).
+ * `listId` must be a list of this site (absent: the list stays as it is).
  */
 export async function savePopup(
   db: Database,
   websiteId: string,
-  input: Partial<PopupSettings> & Pick<PopupSettings, 'enabled' | 'title'>,
-): Promise<{ enabled: boolean; version: number }> {
+  input: Partial<Omit<PopupSettings, 'listId'>> &
+    Pick<PopupSettings, 'enabled' | 'title'> & { listId?: string | undefined },
+): Promise<
+  { ok: true; value: { enabled: boolean; version: number } } | { ok: false; code: 'LIST_NOT_FOUND' }
+> {
   return db.transaction(async (tx) => {
+    if (input.listId !== undefined) {
+      const [list] = await tx
+        .select({ id: mailingLists.id })
+        .from(mailingLists)
+        .where(and(eq(mailingLists.id, input.listId), eq(mailingLists.websiteId, websiteId)));
+      if (!list) return { ok: false as const, code: 'LIST_NOT_FOUND' as const };
+    }
+    const { listId, ...rest } = input;
+    const values = listId === undefined ? rest : { ...rest, listId };
     const rows = await tx
       .insert(popupOverlays)
-      .values({ websiteId, ...input })
+      .values({ websiteId, ...values })
       .onConflictDoUpdate({
         target: popupOverlays.websiteId,
-        set: { ...input, version: sql`${popupOverlays.version} + 1` },
+        set: { ...values, version: sql`${popupOverlays.version} + 1` },
       })
       .returning({ enabled: popupOverlays.enabled, version: popupOverlays.version });
     await notifySiteChanged(tx, websiteId);
-    return theRow(rows, 'upsert into popup_overlays');
+    return { ok: true as const, value: theRow(rows, 'upsert into popup_overlays') };
   });
 }

@@ -15,6 +15,7 @@ describe.each(backends)('pages made of blocks on %s', (backend) => {
     products: { id: string; title: string }[];
     collections: { id: string; title: string }[];
     forms: { id: string; name: string }[];
+    lists: { id: string; name: string; isDefault: boolean }[];
   };
   const visit = (url: string) => site.request({ method: 'GET', url });
 
@@ -59,7 +60,7 @@ describe.each(backends)('pages made of blocks on %s', (backend) => {
   it('publishes: the page is live at once with every block rendered by its theme template, and site_changed is notified', async () => {
     const tee = catalog.products.find((p) => p.title === 'Classic Tee')!;
     const shop = catalog.collections.find((c) => c.title === 'Shop')!;
-    const newsletter = catalog.forms.find((f) => f.name === 'Newsletter')!;
+    const newsletter = catalog.lists.find((l) => l.isDefault)!;
     const listener = await listenSiteChanged(backend);
     const layout = layoutOf(
       block('b1', 'heading', { text: 'Spring <sale>', level: 1 }),
@@ -73,7 +74,7 @@ describe.each(backends)('pages made of blocks on %s', (backend) => {
       block('b9', 'markdown', { markdown: '## Why\n\n**Soft** and <script>x</script>' }),
       block('b10', 'product', { productId: tee.id }),
       block('b11', 'summary', { collectionId: shop.id, design: 'list', limit: 2, title: 'New in' }),
-      block('b12', 'newsletter', { formId: newsletter.id, title: 'Stay in touch' }),
+      block('b12', 'newsletter', { listId: newsletter.id, title: 'Stay in touch' }),
     );
     const res = await call('POST', `/api/studio/pages/${pageId}/publish`, { layout });
     expect(res.statusCode).toBe(200);
@@ -97,7 +98,7 @@ describe.each(backends)('pages made of blocks on %s', (backend) => {
     expect(body).toMatch(/product-block" data-item-id="[^"]+"[\s\S]*Classic Tee[\s\S]*\$/);
     expect(body).toContain('summary-block--list');
     expect(body.match(/class="[^"]*summary-item"/g)).toHaveLength(2);
-    expect(body).toContain(`data-island="form" data-form-id="${newsletter.id}"`);
+    expect(body).toContain(`data-island="newsletter-signup" data-list="${newsletter.id}.`);
     // The add-to-cart island finds the product block's item in the page data.
     const data = JSON.parse(
       present(
@@ -106,7 +107,6 @@ describe.each(backends)('pages made of blocks on %s', (backend) => {
       ),
     );
     expect(Object.keys(data.products)).toContain(tee.id);
-    expect(data.form.id).toBe(newsletter.id);
     const opened = (await call('GET', `/api/studio/pages/${pageId}/layout`)).json();
     expect(opened.revisions).toHaveLength(1);
     expect(opened.revisions[0].live).toBe(true);

@@ -20,6 +20,7 @@ export const islandRegistry: Record<string, Loader | undefined> = {
   reviews: () => import('./reviews/index'),
   'reviews-request': () => import('./reviews-request/index'),
   'newsletter-unsubscribe': () => import('./newsletter/unsubscribe'),
+  'newsletter-signup': () => import('./newsletter/signup'),
   account: () => import('./account/index'),
   scheduling: () => import('./scheduling/index'),
   'scheduling-manage': () => import('./scheduling/index'),

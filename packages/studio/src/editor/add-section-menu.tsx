@@ -2,20 +2,20 @@ import { type Layout, SECTION_TEMPLATES, type Section, type TemplateChoices } fr
 import { useState } from 'react';
 import type { Catalog } from '../api';
 import { newId } from './layout-edits';
+import { defaultListId } from './newsletter-lists';
 import { insertSection, sectionOfBlock } from './section-edits';
 
 /** Store collections have this collection type (spec §3). */
 const PRODUCTS_COLLECTION = 13;
 
-/** What the site has for the templates to start with: its store, its forms. */
+/** What the site has for the templates to start with: its store, its forms, its default list. */
 export function templateChoices(catalog: Catalog | null | undefined): TemplateChoices {
   const forms = catalog?.forms ?? [];
-  const newsletter = forms.find((f) => /newsletter|subscribe|mailing/i.test(f.name)) ?? forms[0];
   const contact = forms.find((f) => /contact|enquir|question/i.test(f.name)) ?? forms[0];
   return {
     storeCollectionId: catalog?.collections.find((c) => c.type === PRODUCTS_COLLECTION)?.id,
     contactFormId: contact?.id,
-    newsletterFormId: newsletter?.id,
+    newsletterListId: defaultListId(catalog),
   };
 }
 
@@ -26,7 +26,7 @@ export function templateChoices(catalog: Catalog | null | undefined): TemplateCh
 export function AddSectionMenu(props: {
   layout: Layout;
   selectedBlock: string | null;
-  /** The site's store and forms, which the products, contact and newsletter sections start with. */
+  /** The site's store, forms and lists, which the products, contact and newsletter sections start with. */
   catalog?: Catalog | null;
   onChange(layout: Layout): void;
   /** The new section's first block (to select it), or null for a blank section. */

@@ -26,12 +26,13 @@ describe('popup screen data', () => {
       body: '',
       buttonLabel: 'Join',
       imageUrl: null,
-      mailingList: 'newsletter',
+      listId: 'list-1',
       version: 3,
-      lists: [{ id: 'newsletter', name: 'Newsletter' }],
+      lists: [{ id: 'list-1', name: 'Newsletter', isDefault: true }],
     });
     expect(values).not.toHaveProperty('version');
     expect(values).not.toHaveProperty('lists');
     expect(values.title).toBe('T');
+    expect(values.listId).toBe('list-1');
   });
 });

@@ -1,4 +1,4 @@
-import { POPUP_TRIGGERS, popupLimits, popupOverlayBody } from '@store/api';
+import { MAILING_LIST_MESSAGES as M, POPUP_TRIGGERS, popupLimits, popupOverlayBody } from '@store/api';
 import { useState } from 'react';
 import { useApiMutation, useApiQuery } from '../data/api-query';
 import { useApiForm } from '../data/use-api-form';
@@ -128,18 +128,27 @@ function PopupForm({ saved }: { saved: PopupAnswer }) {
             <label htmlFor="popup-list" className="field-label">
               Mailing list
             </label>
-            {saved.lists.length === 0 ? (
-              <p className="alert">There are no mailing lists, create one first.</p>
-            ) : (
-              <select id="popup-list" {...invalid('mailingList')} {...form.register('mailingList')}>
-                {saved.lists.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
+            <select
+              id="popup-list"
+              disabled={saved.lists.length === 0}
+              {...invalid('listId')}
+              // Controlled, like the image: the saved list stays chosen when the options change.
+              value={v.listId ?? ''}
+              onChange={(e) => form.setValue('listId', e.target.value, { shouldDirty: true })}
+            >
+              {!v.listId && <option value="">Choose a list…</option>}
+              {saved.lists.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+            {saved.lists.length === 0 && (
+              <p className="alert">
+                {M.noLists} (<a href="/config/marketing/lists">Mailing lists</a>)
+              </p>
             )}
-            {error('mailingList')}
+            {error('listId')}
             <fieldset className="popup-setup__when">
               <legend className="field-label">When it shows</legend>
               {POPUP_TRIGGERS.map((t) => (

@@ -6,6 +6,7 @@ import { CollectionType } from '@store/commerce';
 import { serializeCollection, serializeItem } from '../serialize-catalog';
 import { listItems, loadProducts } from '../catalog.service';
 import { collectionFacets } from '../collection-facets';
+import { newsletterSignups } from '../lists/block-signups';
 import type { SiteRecord } from '../site.service';
 
 const SUMMARY_MAX = 24;
@@ -20,7 +21,7 @@ function propsOf(layout: StoredLayout, types: string[], prop: string): string[] 
 }
 
 /**
- * What a layout's product, summary and form blocks show, read from the catalogue (the
+ * What a layout's product, summary, form and newsletter blocks show, read from the catalogue (the
  * server's page render and the studio's preview both use it, so both see the same data).
  * Also returns every store item involved, for the add-to-cart islands.
  */
@@ -31,9 +32,15 @@ export async function resolveBlockData(
 ): Promise<{ data: Required<BlockData>; storeItems: Record<string, unknown>[] }> {
   const productIds = propsOf(layout, ['product'], 'productId');
   const collectionIds = propsOf(layout, ['summary'], 'collectionId');
-  const formIds = propsOf(layout, ['form', 'newsletter'], 'formId');
+  const formIds = propsOf(layout, ['form'], 'formId');
   const facetIds = propsOf(layout, ['tagcloud', 'archive'], 'collectionId');
-  const data: Required<BlockData> = { products: {}, collections: {}, forms: {}, facets: {} };
+  const data: Required<BlockData> = {
+    products: {},
+    collections: {},
+    forms: {},
+    facets: {},
+    signups: await newsletterSignups(db, site.id, layout),
+  };
   const storeItems = new Map<string, Record<string, unknown>>();
 
   const colRows = await db.select().from(collections).where(eq(collections.websiteId, site.id));

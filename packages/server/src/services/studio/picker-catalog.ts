@@ -2,12 +2,13 @@ import { CollectionType, RecordType } from '@store/commerce';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { collections, forms, items, variants } from '../../db/schema/index';
+import { signupLists } from '../newsletter.service';
 import { itemUrl } from '../serialize-catalog';
 
-/** Choices for the studio's product, collection and form pickers of a site. */
+/** Choices for the studio's product, collection, form and mailing-list pickers of a site. */
 export async function pickerCatalog(db: Database, site: { id: string; currency: string }) {
   const siteId = site.id;
-  const [productRows, cols, formRows] = await Promise.all([
+  const [productRows, cols, formRows, lists] = await Promise.all([
     db
       .select({
         id: items.id,
@@ -29,6 +30,7 @@ export async function pickerCatalog(db: Database, site: { id: string; currency: 
       .from(collections)
       .where(eq(collections.websiteId, siteId)),
     db.select({ id: forms.id, name: forms.name }).from(forms).where(eq(forms.websiteId, siteId)),
+    signupLists(db, siteId),
   ]);
   const products = productRows.map((r) => ({
     id: r.id,
@@ -43,5 +45,6 @@ export async function pickerCatalog(db: Database, site: { id: string; currency: 
     products,
     collections: cols.filter((c) => c.type !== CollectionType.page),
     forms: formRows,
+    lists,
   };
 }
