@@ -2,6 +2,7 @@ import { type Block, type BlockField, blockTypes } from '@store/blocks';
 import type { Catalog } from '../api';
 import { type GalleryEntry, GalleryField, ImageField } from './pickers/image-fields';
 import { LinkField } from './pickers/link-field';
+import { MailingListField } from './pickers/mailing-list-field';
 import { ProductField } from './pickers/product-picker';
 import { RichText } from './rich-text';
 import { AppointmentTypesField } from '../scheduling/appointment-types-field';
@@ -54,6 +55,17 @@ export function BlockFields({
         if (field.kind === 'product')
           return <ProductField key={id} label={field.label} value={text} onChange={set} />;
         if (isLinkField(field)) return <LinkField key={id} label={field.label} value={text} onChange={set} />;
+        if (field.kind === 'mailingList')
+          return (
+            <MailingListField
+              key={id}
+              id={id}
+              label={field.label}
+              value={value}
+              lists={catalog?.lists}
+              onChange={set}
+            />
+          );
         if (field.kind === 'memberArea')
           return <MemberAreaField key={id} id={id} label={field.label} value={value} onChange={set} />;
         if (field.kind === 'amounts')

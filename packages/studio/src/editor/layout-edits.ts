@@ -22,10 +22,19 @@ export const newId = (prefix: string) =>
 
 export type Edit = { ok: true; layout: Layout } | { ok: false; message: string };
 
-/** Add a block of a type at the end of a section (the last one by default), within the 60 limit. */
-export function addBlock(layout: Layout, type: BlockType, sectionId?: string, id = newId('b')): Edit {
+/**
+ * Add a block of a type at the end of a section (the last one by default), within the 60 limit;
+ * `props` are what it starts with beyond its defaults (a newsletter block's list).
+ */
+export function addBlock(
+  layout: Layout,
+  type: BlockType,
+  sectionId?: string,
+  id = newId('b'),
+  props: Record<string, unknown> = {},
+): Edit {
   if (blockCount(layout) >= MAX_BLOCKS_PER_LAYOUT) return { ok: false, message: TOO_MANY_BLOCKS_MESSAGE };
-  const block: Block = { id, type, props: defaultProps(type) };
+  const block: Block = { id, type, props: { ...defaultProps(type), ...props } };
   const sections = layout.sections.length ? layout.sections : [{ id: newId('s'), blocks: [] }];
   const target = sectionId ?? sections.at(-1)?.id;
   return {

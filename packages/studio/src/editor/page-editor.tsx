@@ -12,6 +12,7 @@ import { PhoneBar } from './canvas/phone-bar';
 import { type History, amend, record, redo, startHistory, undo } from './history';
 import { AddSectionMenu } from './add-section-menu';
 import { addBlock } from './layout-edits';
+import { startingProps } from './newsletter-lists';
 import { PageSettings } from './page-settings';
 import { PreviewFrame } from './preview-frame';
 import { SectionPanel } from './section-panel';
@@ -262,7 +263,13 @@ export function PageEditor({
                   type="button"
                   className="btn btn--primary"
                   onClick={() => {
-                    const edit = addBlock(layout, newType);
+                    const edit = addBlock(
+                      layout,
+                      newType,
+                      undefined,
+                      undefined,
+                      startingProps(newType, catalog),
+                    );
                     if (!edit.ok) return setError(edit.message);
                     setError('');
                     change(edit.layout);
