@@ -6,6 +6,7 @@ import { campaignRoutes } from './campaigns';
 import { cartRoutes } from './cart';
 import { cartRecoveryRoutes } from './cart-recovery';
 import { checkoutRoutes } from './checkout';
+import { checkoutNewsletterRoutes } from './checkout-newsletter';
 import { contributorRoutes } from './contributors';
 import { courseRoutes } from './courses';
 import { donationRoutes } from './donations';
@@ -72,6 +73,7 @@ export const contract = {
   ...cartRecoveryRoutes,
   ...campaignRoutes,
   ...checkoutRoutes,
+  ...checkoutNewsletterRoutes,
   ...accountRoutes,
   ...accountSecurityRoutes,
   ...analyticsRoutes,

@@ -220,6 +220,13 @@ export {
   MAX_REMINDER_DELAY_MINUTES,
 } from './cart-recovery';
 export {
+  CHECKOUT_NEWSLETTER_DEFAULT_LABEL,
+  CHECKOUT_NEWSLETTER_LABEL_MAX,
+  CHECKOUT_NEWSLETTER_MESSAGES,
+  type CheckoutNewsletterSettings,
+  type CheckoutNewsletterView,
+} from './checkout-newsletter';
+export {
   AB_GOALS,
   AB_LETTERS,
   AB_MAX_VARIANTS,

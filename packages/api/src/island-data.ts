@@ -1,5 +1,6 @@
 import type { Product, Variant } from '@store/commerce';
 import { z } from 'zod';
+import { checkoutNewsletterBox } from './checkout-newsletter';
 
 /**
  * A product as the server gives it to islands: the commerce rules' `Product` (minor units, the
@@ -50,6 +51,8 @@ export const islandData = z.object({
   installments: z.record(z.string(), instalments),
   form: z.record(z.string(), z.unknown()).nullable(),
   orderId: z.string().nullable(),
+  /** The checkout page's "Keep me posted" box: its words, or null when the store has it off. */
+  checkoutNewsletter: checkoutNewsletterBox.optional(),
 });
 
 export type IslandData = z.output<typeof islandData>;

@@ -1,5 +1,6 @@
 import { type CurrencyCode, fromMoneyShape, productFromItem } from '@store/commerce';
 import { islandThemeStrings } from '../services/languages/localized-strings';
+import { PageType } from './page-types';
 import type { PageContext } from './page-context';
 
 type Item = Record<string, unknown> & { id: string; structuredContent?: Record<string, unknown> };
@@ -80,6 +81,9 @@ export function islandData(context: PageContext): string {
     ),
     form: context.form ?? null,
     orderId: context.orderId ?? null,
+    ...(context.pageType === PageType.checkout
+      ? { checkoutNewsletter: (context.checkoutNewsletter as { label: string } | null | undefined) ?? null }
+      : {}),
   };
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')

@@ -27,6 +27,7 @@ import { ANONYMOUS, type ViewerAccess } from '../services/members/access';
 import { gateBlocks, gateItemPage, gateListings, gateSearchResults, memberAreaDenied } from './member-gate';
 import { orderConfirmedContext } from './subscription-confirmed';
 import { ssoButton } from '../services/sso/sso-settings.service';
+import { checkoutNewsletterBox } from '../services/lists/checkout-opt-in';
 import { courseContext } from './course-pages';
 import { isMemberAreaPagePath, memberAreaPageContext } from './member-join-pages';
 
@@ -373,6 +374,8 @@ export async function buildPageContext(
     // The sign-in form's "Continue with …" button, when the site has sign-in with SSO on.
     if (system === PageType.customerAccount || system === PageType.ssoPage)
       context.sso = await ssoButton(db, site.id);
+    // The checkout's "Keep me posted" box, when the store has it on (the same for every visitor).
+    if (system === PageType.checkout) context.checkoutNewsletter = await checkoutNewsletterBox(db, site.id);
     // The cart page offers instalments for the whole cart (spec §5), under the key "cart".
     if (system === PageType.showCart)
       context.productInstallmentContext = { cart: await loadInstalmentTerms(db, site) };

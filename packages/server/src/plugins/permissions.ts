@@ -197,6 +197,9 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/studio/commerce/coupons': r('storeSettings'),
   'PUT /api/studio/commerce/coupons/:id': r('storeSettings'),
   'DELETE /api/studio/commerce/coupons/:id': r('storeSettings'),
+  // Checkout's "Keep me posted" box: a checkout setting, so a store setting (it names a list).
+  'GET /api/studio/commerce/checkout-newsletter': r('storeSettings'),
+  'PUT /api/studio/commerce/checkout-newsletter': r('storeSettings'),
   'GET /api/v1/commerce-preferences/:namespace': r('storeSettings'),
   'PUT /api/v1/commerce-preferences/:namespace': r('storeSettings'),
   'GET /api/owner/store/payments': r('storeSettings'),

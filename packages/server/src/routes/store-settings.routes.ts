@@ -20,16 +20,20 @@ import {
   updateTaxRule,
 } from '../services/store-settings/tax-rules.service';
 import { at, zodRoutes } from './api-schema';
+import { checkoutNewsletterRoutes } from './checkout-newsletter.routes';
 import { commercePreferencesRoutes } from './commerce-preferences.routes';
 
 /**
  * The store back office's settings: shipping options, tax rules and coupons
- * (owner-only CRUD under /api/studio/commerce), and the spec §7 commerce preferences.
+ * (owner-only CRUD under /api/studio/commerce), the spec §7 commerce preferences, and
+ * checkout's newsletter box.
  * Carts price with the changes at once on this process, within seconds on others.
  */
 export async function storeSettingsRoutes(app: FastifyInstance) {
   const db = app.database.db;
   await app.register(commercePreferencesRoutes);
+  // Checkout's "Keep me posted" box: a store setting the checkout page shows.
+  await app.register(checkoutNewsletterRoutes);
   app.addHook('preValidation', requireOwner);
   const api = zodRoutes(app);
   const site = (request: { site: { id: string } }) => request.site.id;

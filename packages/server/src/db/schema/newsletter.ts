@@ -102,3 +102,16 @@ export const mailingSegments = pgTable(
   },
   (t) => [uniqueIndex('mailing_segments_name_key').on(t.websiteId, sql`lower(${t.name})`)],
 );
+
+/**
+ * Checkout's "Keep me posted" box (store settings → Newsletter at checkout): shown only while
+ * `enabled` with a list; a ticked box joins the buyer's e-mail to `listId` once the order is
+ * placed (services/lists/checkout-opt-in.ts). One row per site, absent until first saved.
+ */
+export const checkoutOptInSettings = pgTable('checkout_opt_in_settings', {
+  websiteId: websiteIdColumn().primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  listId: text('list_id').references(() => mailingLists.id, { onDelete: 'set null' }),
+  label: text('label').notNull().default('Keep me posted with news and offers'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
