@@ -122,6 +122,11 @@ export const checkoutRoutes = {
       expectedTotal: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
       /** A subscription cart's token (spec §7 subscription checkout), instead of the CART cookie. */
       cartToken: cartToken.optional(),
+      /**
+       * The buyer ticked the checkout's "Keep me posted" box: once the order is placed, the
+       * e-mail joins the store's chosen mailing list (ignored while the store has the box off).
+       */
+      newsletterOptIn: z.boolean().optional(),
     }),
     response: checkoutAnswer,
   },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { valueOrFail } from '../reasons';
+import { afterOrdersSettled, reportAfterOrderFailures } from '../services/checkout/after-order';
 import type { Settled } from '../services/checkout/payment-outcome';
 import { findReservation, settleReservation, settleStaleReservations } from '../services/checkout/reconcile';
 import { cartBelongsTo, recordWebhookEvent, webhookEventSeen } from '../services/checkout/webhook-events';
@@ -65,6 +66,8 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   const db = app.database.db;
   const payments = app.payments;
   const api = zodRoutes(app);
+  // What follows a placed order (the newsletter opt-in) runs on its own: its failures are logged.
+  reportAfterOrderFailures((error, task) => app.log.warn({ err: error, task }, 'work after an order failed'));
 
   api.post(
     // A retried checkout (lost answer, double click) with its Idempotency-Key gets its order back.
@@ -156,6 +159,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     clearTimeout(first);
     clearInterval(timer);
     await sweeping;
+    await afterOrdersSettled();
   });
 
   async function ownsCart(request: FastifyRequest, cartId: string): Promise<boolean> {

@@ -32,6 +32,8 @@ export interface CheckoutInput {
   payment: { provider?: string; token: string };
   /** The amount due the buyer was shown, in minor units: checkout refuses another (409). */
   expectedTotal?: number;
+  /** The buyer ticked "Keep me posted": the e-mail joins the store's list once the order is placed. */
+  newsletterOptIn?: boolean;
 }
 
 /** How long a checkout may hold stock while the provider (or the buyer, for 3-D Secure) answers. */
@@ -75,6 +77,8 @@ export interface ReservationSnapshot {
   coupons: string[];
   /** A line renews (a subscription): the charge keeps the card for the renewals. */
   renews?: boolean;
+  /** The buyer ticked "Keep me posted" (checkout-opt-in.ts joins them after the order). */
+  newsletterOptIn?: boolean;
 }
 
 export type ReservationRow = typeof checkoutReservations.$inferSelect;
@@ -204,6 +208,7 @@ export async function reserveCheckout(
     gift,
     stock,
     coupons: view.validCoupons.map((c) => c.code),
+    ...(input.newsletterOptIn === true ? { newsletterOptIn: true } : {}),
   };
   snapshot.renews = await anyLineRenews(tx, site.id, snapshot.lines);
   const reservation = theRow(

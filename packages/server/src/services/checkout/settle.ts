@@ -23,6 +23,8 @@ import { confirmPaidBookings } from '../scheduling/booking-payment';
 import { recordDonationsOfOrder } from '../donations/record-donations';
 import type { SiteRecord } from '../site.service';
 import { startSubscriptionsOfOrder } from '../subscriptions/from-order';
+import { joinFromCheckout } from '../lists/checkout-opt-in';
+import { afterOrder } from './after-order';
 import type { ReservationRow, ReservationSnapshot } from './reserve';
 
 export type Placed = { order: SerializedOrder; accessToken: string; row: OrderRow };
@@ -50,7 +52,10 @@ export async function confirmReservation(
   /** `saved`: the card kept for the renewals of the order's lines that renew. */
   payment: { reference: string; captured: boolean; saved?: SavedMethod },
 ): Promise<{ ok: true; placed: Placed } | { ok: false; why: 'released' | 'missing' }> {
-  return retryTransaction(db, async (tx) => {
+  // The order this call made (none when it was made before: a webhook, a retry).
+  const made: { row?: OrderRow; optIn?: boolean } = {};
+  const confirmed = await retryTransaction(db, async (tx) => {
+    made.row = undefined;
     const reservation = await lockReservation(tx, reservationId);
     if (!reservation) return { ok: false, why: 'missing' } as const;
     if (reservation.state === 'RELEASED') return { ok: false, why: 'released' } as const;
@@ -119,8 +124,15 @@ export async function confirmReservation(
     await startSubscriptionsOfOrder(tx, site, row, snap.lines, payment.saved);
     // Member plans: the areas the order's plans open (after the subscriptions are started, to link them).
     await grantMembershipsOfOrder(tx, site, row, snap.lines);
+    made.row = row;
+    made.optIn = snap.newsletterOptIn === true;
     return { ok: true, placed: { order, accessToken: row.accessToken, row } } as const;
   });
+  // Committed: what follows the order starts now, outside its transaction, unawaited.
+  const order = made.row;
+  if (confirmed.ok && order && made.optIn)
+    afterOrder('checkout newsletter opt-in', () => joinFromCheckout(db, order));
+  return confirmed;
 }
 
 /**
