@@ -30,6 +30,8 @@ export function AddressFields(props: {
   onChange: (key: Key, value: string) => void;
   /** A signed-in customer's saved-address picker, first in the address fieldset. */
   saved?: ReactNode;
+  /** Under the e-mail field (the store's "Keep me posted" box). */
+  afterEmail?: ReactNode;
 }) {
   const { fields, errors } = props;
   const described = (key: Key) => ({
@@ -82,6 +84,7 @@ export function AddressFields(props: {
       <fieldset className="checkout-section">
         <legend>{word('checkoutContact')}</legend>
         {input('email', 'email', 'email')}
+        {props.afterEmail}
       </fieldset>
       {props.needsShipping && (
         <fieldset className="checkout-section checkout-address">

@@ -17,6 +17,7 @@ import { CheckoutSummary } from './checkout-summary';
 import { GiftCardPayment } from './gift-card-payment';
 import { PaymentFields } from './payment-fields';
 import { usePaymentSetup } from './payment-setup';
+import { NewsletterOptIn, newsletterBox } from './newsletter-opt-in';
 import { placeOrder } from './place-order';
 import { useRecordCartEmail } from './record-cart-email';
 import { addressFields, SavedAddressPicker, useCheckoutAccount } from './saved-addresses';
@@ -86,6 +87,9 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
   // 'fields' is the "check the fields" note: shown only while a field still shows an error.
   const [alert, setAlert] = useState<{ kind: 'fields' | 'failed'; text: string } | null>(null);
   const [placing, setPlacing] = useState(false);
+  // The store's "Keep me posted" box (shown only when the store has it on), unticked at first.
+  const box = newsletterBox();
+  const [keepPosted, setKeepPosted] = useState(false);
   // Test form or Stripe's card field: the site's provider says which.
   const { setup: payment, retry: retryPayment } = usePaymentSetup();
   const [stripeCard, setStripeCard] = useState<StripeCardElement | null>(null);
@@ -231,6 +235,7 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
         cartToken,
         // What the summary shows is what the buyer agrees to pay: the server charges no other.
         expectedTotal: cartToken ? undefined : cart?.amountDueCents,
+        newsletterOptIn: Boolean(box) && keepPosted,
       });
       // The bank asks the buyer (3-D Secure) in Stripe's window; then the order, or why not.
       if (result.ok === 'pending' && result.payment.status === 'action' && stripe)
@@ -281,6 +286,9 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
           needsShipping={needsShipping}
           onChange={changeField}
           saved={account && <SavedAddressPicker addresses={account.addresses} onPick={fillFrom} />}
+          afterEmail={
+            box && <NewsletterOptIn label={box.label} checked={keepPosted} onChange={setKeepPosted} />
+          }
         />
         {needsShipping && (
           <div className="checkout-section">

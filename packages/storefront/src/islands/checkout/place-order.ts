@@ -55,6 +55,8 @@ export async function placeOrder(input: {
   cartToken: string | null;
   /** The amount due the summary shows, in minor units (not known for a subscription cart). */
   expectedTotal?: number | undefined;
+  /** The buyer ticked the store's "Keep me posted" box. */
+  newsletterOptIn?: boolean;
   /** Waits between network retries (tests shorten it). */
   retryDelayMs?: number;
 }): Promise<PlaceOrderResult> {
@@ -79,6 +81,7 @@ export async function placeOrder(input: {
     shippingOptionId: needsShipping && fields.shippingOptionId ? fields.shippingOptionId : undefined,
     payment: { provider: input.provider ?? 'test', token: tokenized.token },
     ...(input.expectedTotal !== undefined ? { expectedTotal: input.expectedTotal } : {}),
+    ...(input.newsletterOptIn ? { newsletterOptIn: true } : {}),
   };
   const headers = { 'idempotency-key': newIdempotencyKey() };
   for (let attempt = 0; ; attempt++) {
