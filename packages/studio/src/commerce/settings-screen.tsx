@@ -5,6 +5,7 @@ import { CouponsSection } from './settings-coupons';
 import { PaymentsSection } from './settings-payments';
 import { ReviewRequestsSection } from './settings-review-requests';
 import { CartRecoverySection } from './settings-cart-recovery';
+import { CheckoutNewsletterSection } from './settings-checkout-newsletter';
 import { InstalmentsSection, StoreSection } from './settings-preferences';
 import { ShippingSection } from './settings-shipping';
 import { TaxSection } from './settings-tax';
@@ -19,6 +20,7 @@ const sections = [
   ['coupons', 'Coupons'],
   ['review-requests', 'Reviews request'],
   ['abandoned-carts', 'Abandoned carts'],
+  ['checkout-newsletter', 'Newsletter at checkout'],
 ] as const;
 
 /**
@@ -89,6 +91,7 @@ export function SettingsScreen(_props: { rest: string[] }) {
       {/* Read-only on its own terms: it is the reviews moderators' setting. */}
       <ReviewRequestsSection />
       <CartRecoverySection />
+      <CheckoutNewsletterSection />
     </div>
   );
 }
