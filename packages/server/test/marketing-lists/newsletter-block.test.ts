@@ -76,16 +76,17 @@ describe.each(backends)('newsletter block sign-up on %s', (backend) => {
     expect(body).toContain('type="email"');
     expect(body).toContain('<button type="submit" class="button">Count me in</button>');
     expect(body).toContain('role="status"');
+    expect(body).toContain('<noscript><p>Please enable JavaScript to sign up.</p></noscript>');
     // The list travels only as the server's token, never as a plain id a visitor could change.
     const token = await tokenOn(url);
     expect(token.startsWith(`${vip}.`)).toBe(true);
 
-    const res = await signUp({ email: 'Reader@Example.com', source: 'block', listToken: token });
+    const res = await signUp({ email: 'Block.Reader@Example.com', source: 'block', listToken: token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true, confirm: false });
     const [member] = await membersOf(vip);
     expect(member).toMatchObject({
-      email: 'reader@example.com',
+      email: 'block.reader@example.com',
       status: 'subscribed',
       source: 'newsletter',
       consentSource: 'newsletter block',
@@ -97,7 +98,7 @@ describe.each(backends)('newsletter block sign-up on %s', (backend) => {
     const careful = await makeList('Confirmed readers', true);
     const { url } = await publishBlock('Confirmed letter', { listId: careful });
     const res = await signUp({
-      email: 'careful@example.com',
+      email: 'block-careful@example.com',
       source: 'block',
       listToken: await tokenOn(url),
     });
@@ -108,7 +109,10 @@ describe.each(backends)('newsletter block sign-up on %s', (backend) => {
       .select()
       .from(emailOutbox)
       .where(
-        and(eq(emailOutbox.websiteId, site.websiteId), eq(emailOutbox.toAddress, 'careful@example.com')),
+        and(
+          eq(emailOutbox.websiteId, site.websiteId),
+          eq(emailOutbox.toAddress, 'block-careful@example.com'),
+        ),
       );
     expect(mails.map((m) => m.kind)).toEqual(['list-confirmation']);
     expect(mails[0]?.textBody).toContain('"Confirmed readers"');
@@ -129,7 +133,7 @@ describe.each(backends)('newsletter block sign-up on %s', (backend) => {
       { listToken: `${vip}.${signature}` }, // a token without saying it is a block
     ];
     for (const attempt of attempts) {
-      const res = await signUp({ email: 'mallory@example.com', ...attempt });
+      const res = await signUp({ email: 'block-mallory@example.com', ...attempt });
       expect(res.statusCode, JSON.stringify(attempt)).toBe(400);
       expect(res.json().error.message).toBe(OUTDATED);
     }
@@ -141,12 +145,15 @@ describe.each(backends)('newsletter block sign-up on %s', (backend) => {
     const mine = await makeList('Only here');
     const { url } = await publishBlock('Only here page', { listId: mine });
     const token = await tokenOn(url);
-    const onOther = await signUp({ email: 'cross@example.com', source: 'block', listToken: token }, other);
+    const onOther = await signUp(
+      { email: 'block-cross@example.com', source: 'block', listToken: token },
+      other,
+    );
     expect(onOther.statusCode).toBe(400);
     // A token the other site signed for this site's list names a list it does not have.
     const crossSigned = await signupToken(db(), other.websiteId, mine);
     const foreign = await signUp(
-      { email: 'cross@example.com', source: 'block', listToken: crossSigned },
+      { email: 'block-cross@example.com', source: 'block', listToken: crossSigned },
       other,
     );
     expect(foreign.statusCode).toBe(404);
@@ -195,9 +202,9 @@ describe.each(backends)('newsletter block sign-up on %s', (backend) => {
     const { lists } = (await call('GET', '/api/studio/catalog')).json();
     const defaultId = lists.find((l: { isDefault: boolean }) => l.isDefault).id;
     expect(token.startsWith(`${defaultId}.`)).toBe(true);
-    const res = await signUp({ email: 'old-page@example.com', source: 'block', listToken: token });
+    const res = await signUp({ email: 'block-old-page@example.com', source: 'block', listToken: token });
     expect(res.statusCode).toBe(200);
-    expect((await membersOf(defaultId)).map((m) => m.email)).toContain('old-page@example.com');
+    expect((await membersOf(defaultId)).map((m) => m.email)).toContain('block-old-page@example.com');
   });
 
   it('a block whose list was deleted: the cached page says reload, and the reload joins the default list', async () => {
@@ -205,7 +212,7 @@ describe.each(backends)('newsletter block sign-up on %s', (backend) => {
     const { url } = await publishBlock('Short letter', { listId: shortLived });
     const stale = await tokenOn(url); // rendered, and cached
     expect((await call('DELETE', `${LISTS}/${shortLived}`)).statusCode).toBe(200);
-    const refused = await signUp({ email: 'late@example.com', source: 'block', listToken: stale });
+    const refused = await signUp({ email: 'block-late@example.com', source: 'block', listToken: stale });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.message).toBe(OUTDATED);
     const { lists } = (await call('GET', '/api/studio/catalog')).json();
@@ -216,9 +223,9 @@ describe.each(backends)('newsletter block sign-up on %s', (backend) => {
       if (!fresh.startsWith(`${defaultId}.`)) await new Promise((r) => setTimeout(r, 50));
     }
     expect(fresh.startsWith(`${defaultId}.`)).toBe(true);
-    const joined = await signUp({ email: 'late@example.com', source: 'block', listToken: fresh });
+    const joined = await signUp({ email: 'block-late@example.com', source: 'block', listToken: fresh });
     expect(joined.statusCode).toBe(200);
-    expect((await membersOf(defaultId)).map((m) => m.email)).toContain('late@example.com');
+    expect((await membersOf(defaultId)).map((m) => m.email)).toContain('block-late@example.com');
   });
 
   it('rate-limits sign-ups from one address like the popup', async () => {
@@ -227,7 +234,7 @@ describe.each(backends)('newsletter block sign-up on %s', (backend) => {
     const codes: number[] = [];
     for (let i = 0; i < 21; i++)
       codes.push(
-        (await signUp({ email: `busy${i}@example.com`, source: 'block', listToken }, site, '10.99.0.1'))
+        (await signUp({ email: `block-busy${i}@example.com`, source: 'block', listToken }, site, '10.99.0.1'))
           .statusCode,
       );
     expect(codes.slice(0, 20).every((c) => c === 200)).toBe(true);

@@ -74,14 +74,14 @@ describe.each(backends)('popup overlay set-up on %s', (backend) => {
     const res = await site.request({
       method: 'POST',
       url: '/api/newsletter/subscribers',
-      payload: { email: 'popup-vip@example.com', source: 'popup' },
+      payload: { email: 'popup-list-vip@example.com', source: 'popup' },
       headers: { 'x-forwarded-for': '10.55.0.1' },
     });
     expect(res.statusCode).toBe(200);
     const [member] = await site.app.database.db
       .select()
       .from(listMembers)
-      .where(eq(listMembers.email, 'popup-vip@example.com'));
+      .where(eq(listMembers.email, 'popup-list-vip@example.com'));
     expect(member).toMatchObject({ listId: vip, source: 'popup' });
   });
 
