@@ -37,7 +37,10 @@ describe.each(backends)('a mailing list as CSV (%s)', (backend) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['cache-control']).toBe('no-store');
-    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Email,Status,Source,Consent at,Consent source,Joined,Unsubscribed at');
     const emails = lines.slice(1).map((line) => line.split(',')[0]);
     expect(emails).toHaveLength(2_345);
