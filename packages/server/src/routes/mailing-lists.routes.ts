@@ -2,6 +2,7 @@ import { LIST_IMPORT_MAX_BYTES, MAILING_LIST_MESSAGES as M } from '@store/api';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors';
 import { requireOwner } from '../plugins/owner-auth';
+import { dropSitePagesOnSuccess } from '../pages/page-invalidation';
 import { importMembers } from '../services/lists/import';
 import { confirmMember } from '../services/lists/members';
 import { CONFIRM_PATH } from '../services/lists/opt-ins';
@@ -125,10 +126,14 @@ export async function mailingListRoutes(app: FastifyInstance) {
     api.put(...at('PUT /api/studio/marketing/lists/:listId'), async (request) => ({
       list: orFail(await updateList(db, site(request), request.params.listId, request.body)).list,
     }));
-    api.delete(...at('DELETE /api/studio/marketing/lists/:listId'), async (request) => {
-      orFail(await deleteList(db, site(request), request.params.listId));
-      return { ok: true };
-    });
+    // This process drops its cached pages before answering (the owner's next view is fresh).
+    api.delete(
+      ...at('DELETE /api/studio/marketing/lists/:listId', { onSend: dropSitePagesOnSuccess }),
+      async (request) => {
+        orFail(await deleteList(db, site(request), request.params.listId));
+        return { ok: true };
+      },
+    );
     api.get(...at('GET /api/studio/marketing/lists/:listId/members'), async (request) => {
       const { ok: _ok, ...page } = orFail(
         await listMembersPage(db, site(request), request.params.listId, request.query),

@@ -5,6 +5,7 @@ import { listMembers, mailingLists } from '../../db/schema/newsletter';
 import { type ListMemberRow, toListMember } from './member-view';
 import { defaultListId, joinList } from './members';
 import { CSV_BATCH, keysetBatches } from '../owner/csv';
+import { notifySiteChanged } from '../studio/site-changed';
 
 /** The owner's lists (Marketing → Mailing lists): make, rename, delete, members by hand. */
 
@@ -123,9 +124,14 @@ export async function deleteList(db: Database, websiteId: string, listId: string
     .where(and(eq(mailingLists.id, listId), eq(mailingLists.websiteId, websiteId)));
   if (!row) return { ok: false as const, code: 'LIST_NOT_FOUND' as const };
   if (row.isDefault) return { ok: false as const, code: 'DEFAULT_KEPT' as const };
-  await db
-    .delete(mailingLists)
-    .where(and(eq(mailingLists.id, listId), eq(mailingLists.websiteId, websiteId)));
+  // Published newsletter blocks carry the list's signed token: the site's cached pages go,
+  // so their next view signs up to the default list instead (every process, on commit).
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(mailingLists)
+      .where(and(eq(mailingLists.id, listId), eq(mailingLists.websiteId, websiteId)));
+    await notifySiteChanged(tx, websiteId);
+  });
   return { ok: true as const };
 }
 
