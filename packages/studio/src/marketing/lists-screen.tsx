@@ -78,8 +78,8 @@ export function ListsScreen({ rest }: { rest: string[] }) {
         <h1>Mailing lists</h1>
       </div>
       <p className="muted">
-        Sign-ups from the popup, newsletter blocks, forms with an opt-in box and restock notices join these
-        lists, each with when and through what they agreed.
+        Sign-ups from the popup, newsletter blocks, forms with an opt-in box, checkout’s “Keep me posted” box
+        and restock notices join these lists, each with when and through what they agreed.
       </p>
       {error && (
         <p className="alert" role="alert">
