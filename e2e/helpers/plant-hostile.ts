@@ -37,7 +37,7 @@ type Owner = Client;
 /** A layout with one block of every type, each text prop holding a payload (where its schema lets it). */
 function hostileLayout(
   markers: Markers,
-  refs: { productId: string; collectionId: string; formId: string; image: unknown },
+  refs: { productId: string; collectionId: string; formId: string; listId: string; image: unknown },
   sameOrigin: SameOrigin,
 ) {
   const blocks = Object.entries(blockTypes).map(([type, def], i) => {
@@ -49,6 +49,8 @@ function hostileLayout(
       if (name === 'productId') props[name] = refs.productId;
       else if (name === 'collectionId') props[name] = refs.collectionId;
       else if (name === 'formId') props[name] = refs.formId;
+      // A newsletter block must name one of the site's lists, or the page is not saved.
+      else if (name === 'listId') props[name] = refs.listId;
       else if (name === 'image') props[name] = refs.image;
       else if (name === 'images') {
         const n = markers.next(`${type} block image title`);
@@ -205,9 +207,11 @@ export async function plantAsOwner(owner: Owner, markers: Markers, sameOrigin: S
     'POST',
     '/api/studio/pages',
   );
+  const { lists } = await owner.ok('GET', '/api/studio/marketing/lists');
+  const listId = (lists as { id: string; isDefault: boolean }[]).find((l) => l.isDefault)?.id ?? '';
   const layout = hostileLayout(
     markers,
-    { productId: productIds[0], collectionId, formId: formIds[0] as string, image },
+    { productId: productIds[0], collectionId, formId: formIds[0] as string, listId, image },
     sameOrigin,
   );
   await owner.ok('PUT', `/api/studio/pages/${page.answer.body.id}/layout`, { layout });
