@@ -228,6 +228,9 @@ describe('the product and inventory screens in Chromium', () => {
     await visit.click('.product-form .sqs-add-to-cart-button');
     await expect.poll(() => visit.textContent('[data-cart-count]'), { timeout: 5000 }).toBe('1');
     await visit.goto(`${server.url}/checkout`);
+    // This browser is signed in as the owner: checkout starts from the account's e-mail, and
+    // the buyer's address typed after it replaces it.
+    await expect.poll(() => visit.inputValue('#checkout-email')).toBe(OWNER.email);
     await visit.fill('#checkout-email', buyer);
     await visit.fill('#checkout-firstName', 'Ada');
     await visit.fill('#checkout-lastName', 'Lovelace');

@@ -148,27 +148,32 @@ function CheckoutForm(props: { cart: ShoppingCart | null; cartToken: string | nu
   useEffect(() => {
     if (!account) return;
     const saved = account.addresses.find((a) => a.isDefault) ?? account.addresses[0];
-    // Applied to the fields as they are now (the buyer may have typed since the page opened),
-    // and never into the field the buyer is typing in.
-    const typing = document.activeElement?.id;
-    setFields((now) => ({
-      ...now,
-      ...(now.email === '' && typing !== 'checkout-email' ? { email: account.email } : {}),
-      ...(saved && needsShipping && now.address1 === '' && !typing?.startsWith('checkout-')
-        ? addressFields(saved)
-        : {}),
-    }));
+    // Applied to the fields as they are when the update runs (the buyer may have typed since
+    // the page opened, or started typing since the account arrived), and never into the field
+    // the buyer is in: read at that moment, not when the account arrived.
+    setFields((now) => {
+      const typing = document.activeElement?.id;
+      return {
+        ...now,
+        ...(now.email === '' && typing !== 'checkout-email' ? { email: account.email } : {}),
+        ...(saved && needsShipping && now.address1 === '' && !typing?.startsWith('checkout-')
+          ? addressFields(saved)
+          : {}),
+      };
+    });
   }, [account]);
   // The e-mail goes to the cart as soon as it is complete (abandoned-cart reminders).
   useRecordCartEmail(fields.email, !subscription);
   // A complete postal code fills the city and region the buyer left empty (not the one being typed).
   usePostalFill(fields.country, fields.postalCode, needsShipping, (fill) => {
-    const typing = document.activeElement?.id;
-    setFields((now) => ({
-      ...now,
-      ...(fill.city && now.city === '' && typing !== 'checkout-city' ? { city: fill.city } : {}),
-      ...(fill.state && now.state === '' && typing !== 'checkout-state' ? { state: fill.state } : {}),
-    }));
+    setFields((now) => {
+      const typing = document.activeElement?.id;
+      return {
+        ...now,
+        ...(fill.city && now.city === '' && typing !== 'checkout-city' ? { city: fill.city } : {}),
+        ...(fill.state && now.state === '' && typing !== 'checkout-state' ? { state: fill.state } : {}),
+      };
+    });
     setErrors((shown) => {
       const copy = { ...shown };
       if (fill.city) delete copy.city;
