@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, campaigns, emailOutbox } from '../../src/db/schema/index';
 import { listMembers } from '../../src/db/schema/newsletter';
@@ -109,7 +109,14 @@ describe.each(backends)('campaigns in the studio on %s', { timeout: 90_000 }, (b
     const [mail] = await (await db())
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, 'me@example.com'));
+      // This site's mail only: other files on the worker's database send to the same address.
+      .where(
+        and(
+          eq(emailOutbox.websiteId, site.websiteId),
+          eq(emailOutbox.toAddress, 'me@example.com'),
+          eq(emailOutbox.kind, 'campaign-test'),
+        ),
+      );
     expect(mail).toMatchObject({
       kind: 'campaign-test',
       subject: '[Test] Autumn arrivals',
