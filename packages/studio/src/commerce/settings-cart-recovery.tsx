@@ -4,6 +4,7 @@ import { call } from '../api';
 import { mayChange, usePermissions } from '../settings/people-api';
 import { failureMessages } from './settings-api';
 import { Check, Field } from './settings-preferences';
+import { SettingsSectionForm } from './settings-section-form';
 
 /** The reminders' delays as the owner types them, in hours; an empty one is left out. */
 const SUGGESTED_HOURS = ['1', '24', '72'];
@@ -76,85 +77,77 @@ export function CartRecoverySection() {
   };
 
   return (
-    <form className="ss-section" id="abandoned-carts" onSubmit={submit} noValidate>
-      <fieldset disabled={!mayEdit || !saved} className={mayEdit ? undefined : 'ss-readonly'}>
-        <div className="ss-section__head">
-          <h2>Abandoned carts</h2>
-          <button type="submit" className="btn btn--primary">
-            Save
-          </button>
-        </div>
-        {general && (
-          <p className="alert" role="alert">
-            {general}
-          </p>
-        )}
-        <p role="status" className="note">
-          {status}
-        </p>
-        <p className="note">
-          When a shopper gives an e-mail at checkout (or is signed in) and leaves without ordering, they get a
-          reminder listing their cart, with a link that brings it back in any browser. Reminders stop as soon
-          as they order, empty the cart or unsubscribe. Results are under Abandoned carts.
-        </p>
-        <div className="ss-checks">
-          <Check
-            id="cr-enabled"
-            label="Send abandoned-cart reminders"
-            checked={enabled}
-            onChange={setEnabled}
-          />
-        </div>
-        <div className="ss-grid">
-          <Field id="cr-count" label="Reminders">
-            <select id="cr-count" value={count} onChange={(e) => setCount(Number(e.target.value))}>
-              <option value={1}>One reminder</option>
-              <option value={2}>Two reminders</option>
-              <option value={3}>Three reminders</option>
-            </select>
-          </Field>
-          {[0, 1, 2].slice(0, count).map((i) => (
-            <Field
-              key={i}
-              id={`cr-delay${i}`}
-              label={`Reminder ${i + 1}: hours after the cart was left`}
-              error={errors[`delay${i}`]}
-            >
-              <input
-                id={`cr-delay${i}`}
-                inputMode="decimal"
-                value={hours[i] ?? ''}
-                aria-invalid={!!errors[`delay${i}`]}
-                onChange={(e) => setHours(hours.map((h, j) => (j === i ? e.target.value : h)))}
-              />
-            </Field>
-          ))}
-          <Field id="cr-subject" label="Subject" error={errors.subject}>
-            <input
-              id="cr-subject"
-              value={subject}
-              maxLength={150}
-              aria-invalid={!!errors.subject}
-              onChange={(e) => setSubject(e.target.value)}
-            />
-          </Field>
+    <SettingsSectionForm
+      id="abandoned-carts"
+      title="Abandoned carts"
+      mayEdit={mayEdit}
+      loaded={Boolean(saved)}
+      general={general}
+      status={status}
+      onSubmit={submit}
+    >
+      <p className="note">
+        When a shopper gives an e-mail at checkout (or is signed in) and leaves without ordering, they get a
+        reminder listing their cart, with a link that brings it back in any browser. Reminders stop as soon as
+        they order, empty the cart or unsubscribe. Results are under Abandoned carts.
+      </p>
+      <div className="ss-checks">
+        <Check
+          id="cr-enabled"
+          label="Send abandoned-cart reminders"
+          checked={enabled}
+          onChange={setEnabled}
+        />
+      </div>
+      <div className="ss-grid">
+        <Field id="cr-count" label="Reminders">
+          <select id="cr-count" value={count} onChange={(e) => setCount(Number(e.target.value))}>
+            <option value={1}>One reminder</option>
+            <option value={2}>Two reminders</option>
+            <option value={3}>Three reminders</option>
+          </select>
+        </Field>
+        {[0, 1, 2].slice(0, count).map((i) => (
           <Field
-            id="cr-intro"
-            label="Opening text"
-            error={errors.intro}
-            hint="{site} becomes your site's name. The cart's items and the link follow it."
+            key={i}
+            id={`cr-delay${i}`}
+            label={`Reminder ${i + 1}: hours after the cart was left`}
+            error={errors[`delay${i}`]}
           >
-            <textarea
-              id="cr-intro"
-              rows={3}
-              value={intro}
-              maxLength={1000}
-              aria-invalid={!!errors.intro}
-              onChange={(e) => setIntro(e.target.value)}
+            <input
+              id={`cr-delay${i}`}
+              inputMode="decimal"
+              value={hours[i] ?? ''}
+              aria-invalid={!!errors[`delay${i}`]}
+              onChange={(e) => setHours(hours.map((h, j) => (j === i ? e.target.value : h)))}
             />
           </Field>
-        </div>
-      </fieldset>
-    </form>
+        ))}
+        <Field id="cr-subject" label="Subject" error={errors.subject}>
+          <input
+            id="cr-subject"
+            value={subject}
+            maxLength={150}
+            aria-invalid={!!errors.subject}
+            onChange={(e) => setSubject(e.target.value)}
+          />
+        </Field>
+        <Field
+          id="cr-intro"
+          label="Opening text"
+          error={errors.intro}
+          hint="{site} becomes your site's name. The cart's items and the link follow it."
+        >
+          <textarea
+            id="cr-intro"
+            rows={3}
+            value={intro}
+            maxLength={1000}
+            aria-invalid={!!errors.intro}
+            onChange={(e) => setIntro(e.target.value)}
+          />
+        </Field>
+      </div>
+    </SettingsSectionForm>
   );
 }

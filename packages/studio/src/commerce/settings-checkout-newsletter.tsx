@@ -8,6 +8,7 @@ import { call } from '../api';
 import { mayChange, usePermissions } from '../settings/people-api';
 import { failureMessages } from './settings-api';
 import { Check, Field } from './settings-preferences';
+import { SettingsSectionForm } from './settings-section-form';
 
 /**
  * Newsletter at checkout: a "Keep me posted" box under the checkout's e-mail field, unticked
@@ -62,77 +63,69 @@ export function CheckoutNewsletterSection() {
   };
 
   return (
-    <form className="ss-section" id="checkout-newsletter" onSubmit={submit} noValidate>
-      <fieldset disabled={!mayEdit || !saved} className={mayEdit ? undefined : 'ss-readonly'}>
-        <div className="ss-section__head">
-          <h2>Newsletter at checkout</h2>
-          <button type="submit" className="btn btn--primary">
-            Save
-          </button>
-        </div>
-        {general && (
-          <p className="alert" role="alert">
-            {general}
-          </p>
-        )}
-        <p role="status" className="note">
-          {status}
+    <SettingsSectionForm
+      id="checkout-newsletter"
+      title="Newsletter at checkout"
+      mayEdit={mayEdit}
+      loaded={Boolean(saved)}
+      general={general}
+      status={status}
+      onSubmit={submit}
+    >
+      <p className="note">
+        Buyers see a box under the e-mail field at checkout, unticked. Those who tick it join the list below
+        once their order is placed, with the order as the record of their consent; a list with double opt-in
+        first mails them a confirmation. Members are under Marketing → Mailing lists.
+      </p>
+      <div className="ss-checks">
+        <Check
+          id="cn-enabled"
+          label="Show the newsletter box at checkout"
+          checked={enabled}
+          onChange={setEnabled}
+        />
+      </div>
+      {saved && lists.length === 0 && (
+        <p className="ss-warning">
+          {M.noLists} (<a href="/config/marketing/lists">Mailing lists</a>)
         </p>
-        <p className="note">
-          Buyers see a box under the e-mail field at checkout, unticked. Those who tick it join the list below
-          once their order is placed, with the order as the record of their consent; a list with double opt-in
-          first mails them a confirmation. Members are under Marketing → Mailing lists.
-        </p>
-        <div className="ss-checks">
-          <Check
-            id="cn-enabled"
-            label="Show the newsletter box at checkout"
-            checked={enabled}
-            onChange={setEnabled}
-          />
-        </div>
-        {saved && lists.length === 0 && (
-          <p className="ss-warning">
-            {M.noLists} (<a href="/config/marketing/lists">Mailing lists</a>)
-          </p>
-        )}
-        <div className="ss-grid">
-          <Field id="cn-list" label="Mailing list" error={errors.listId}>
-            <select
-              id="cn-list"
-              value={listId}
-              aria-invalid={!!errors.listId}
-              aria-describedby={errors.listId ? 'cn-list-error' : undefined}
-              onChange={(e) => {
-                setListId(e.target.value);
-                if (e.target.value) setErrors(({ listId: _, ...rest }) => rest);
-              }}
-            >
-              <option value="">Choose a list</option>
-              {lists.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            id="cn-label"
-            label="Checkbox label"
-            error={errors.label}
-            hint="What buyers read beside the box."
+      )}
+      <div className="ss-grid">
+        <Field id="cn-list" label="Mailing list" error={errors.listId}>
+          <select
+            id="cn-list"
+            value={listId}
+            aria-invalid={!!errors.listId}
+            aria-describedby={errors.listId ? 'cn-list-error' : undefined}
+            onChange={(e) => {
+              setListId(e.target.value);
+              if (e.target.value) setErrors(({ listId: _, ...rest }) => rest);
+            }}
           >
-            <input
-              id="cn-label"
-              value={label}
-              maxLength={CHECKOUT_NEWSLETTER_LABEL_MAX}
-              aria-invalid={!!errors.label}
-              aria-describedby={errors.label ? 'cn-label-error' : undefined}
-              onChange={(e) => setLabel(e.target.value)}
-            />
-          </Field>
-        </div>
-      </fieldset>
-    </form>
+            <option value="">Choose a list</option>
+            {lists.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="cn-label"
+          label="Checkbox label"
+          error={errors.label}
+          hint="What buyers read beside the box."
+        >
+          <input
+            id="cn-label"
+            value={label}
+            maxLength={CHECKOUT_NEWSLETTER_LABEL_MAX}
+            aria-invalid={!!errors.label}
+            aria-describedby={errors.label ? 'cn-label-error' : undefined}
+            onChange={(e) => setLabel(e.target.value)}
+          />
+        </Field>
+      </div>
+    </SettingsSectionForm>
   );
 }

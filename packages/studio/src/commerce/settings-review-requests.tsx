@@ -3,6 +3,7 @@ import { call } from '../api';
 import { mayChange, usePermissions } from '../settings/people-api';
 import { failureMessages } from './settings-api';
 import { Check, Field } from './settings-preferences';
+import { SettingsSectionForm } from './settings-section-form';
 
 /**
  * The reviews request mail (spec page type 209): some days after an order is fulfilled, its
@@ -52,46 +53,38 @@ export function ReviewRequestsSection() {
   };
 
   return (
-    <form className="ss-section" id="review-requests" onSubmit={submit} noValidate>
-      <fieldset disabled={!mayEdit || !saved} className={mayEdit ? undefined : 'ss-readonly'}>
-        <div className="ss-section__head">
-          <h2>Reviews request</h2>
-          <button type="submit" className="btn btn--primary">
-            Save
-          </button>
-        </div>
-        {general && (
-          <p className="alert" role="alert">
-            {general}
-          </p>
-        )}
-        <p role="status" className="note">
-          {status}
-        </p>
-        <p className="note">
-          After an order is marked fulfilled, its buyer gets one mail asking them to rate what they bought.
-          Reviews wait for your approval under Reviews. Product reviews must be on (Store above).
-        </p>
-        <div className="ss-checks">
-          <Check
-            id="rr-enabled"
-            label="Ask buyers for a review after fulfilment"
-            checked={enabled}
-            onChange={setEnabled}
+    <SettingsSectionForm
+      id="review-requests"
+      title="Reviews request"
+      mayEdit={mayEdit}
+      loaded={Boolean(saved)}
+      general={general}
+      status={status}
+      onSubmit={submit}
+    >
+      <p className="note">
+        After an order is marked fulfilled, its buyer gets one mail asking them to rate what they bought.
+        Reviews wait for your approval under Reviews. Product reviews must be on (Store above).
+      </p>
+      <div className="ss-checks">
+        <Check
+          id="rr-enabled"
+          label="Ask buyers for a review after fulfilment"
+          checked={enabled}
+          onChange={setEnabled}
+        />
+      </div>
+      <div className="ss-grid">
+        <Field id="rr-days" label="Days after fulfilment" error={errors.delayDays}>
+          <input
+            id="rr-days"
+            inputMode="numeric"
+            value={days}
+            aria-invalid={!!errors.delayDays}
+            onChange={(e) => setDays(e.target.value)}
           />
-        </div>
-        <div className="ss-grid">
-          <Field id="rr-days" label="Days after fulfilment" error={errors.delayDays}>
-            <input
-              id="rr-days"
-              inputMode="numeric"
-              value={days}
-              aria-invalid={!!errors.delayDays}
-              onChange={(e) => setDays(e.target.value)}
-            />
-          </Field>
-        </div>
-      </fieldset>
-    </form>
+        </Field>
+      </div>
+    </SettingsSectionForm>
   );
 }
