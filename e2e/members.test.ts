@@ -188,7 +188,8 @@ describe.skipIf(!DATABASE_URL)(
       await page.waitForURL('**/checkout**');
 
       await page.locator('#card-number').waitFor();
-      expect(await page.inputValue('#checkout-email')).toBe(VISITOR.email);
+      // The new account's e-mail is filled in once the account has loaded.
+      await expect.poll(() => page.inputValue('#checkout-email')).toBe(VISITOR.email);
       await fillCard(page, '4242 4242 4242 4242');
       await page.click('button:has-text("Place order")');
       await page.waitForURL(/\/checkout\/(order|subscription)-confirmed/);
