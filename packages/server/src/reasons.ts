@@ -23,7 +23,7 @@ import { ORDER_PAGE_MESSAGES as ORDER_PAGES } from '@store/api';
 import { SSO_MESSAGES as SSO, SSO_VISITOR_MESSAGES as SSO_VISITOR } from '@store/api';
 import { SUBSCRIPTION_MESSAGES as SUBSCRIPTIONS } from '@store/api';
 import { COURSE_MESSAGES as COURSES } from '@store/api';
-import { AB_TEST_MESSAGES as AB_TESTS } from '@store/api';
+import { AB_TEST_MESSAGES as AB_TESTS, MAILING_LIST_MESSAGES as LISTS } from '@store/api';
 import { ApiError, type ErrorCode } from './errors';
 import { DONATION_MESSAGES as DONATIONS, FORM_MESSAGES } from '@store/commerce';
 import { MEMBER_PLAN_MESSAGES as PLANS } from '@store/api';
@@ -315,6 +315,7 @@ export const reasonCatalogue = {
   AB_TEST_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: AB_TESTS.notFound },
   AB_TEST_STATE: { code: 'CONFLICT', status: 409, message: AB_TESTS.state },
   AB_TEST_INVALID: { code: 'VALIDATION_FAILED', status: 400, message: AB_TESTS.invalid },
+  AB_TEST_LIST_NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: LISTS.notFound },
 } as const satisfies Record<string, { code: ErrorCode; status: number; message: string }>;
 
 export type Reason = keyof typeof reasonCatalogue;

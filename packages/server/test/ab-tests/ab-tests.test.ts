@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abTestVisitors, websites } from '../../src/db/schema/index';
 import { AB_SPLIT_SCRIPT } from '../../src/pages/ab-test-page';
+import { signupToken } from '../../src/services/lists/signup-tokens';
 import { demoProduct } from '../helpers/shop';
 import { type TestSite, createTestSite } from '../helpers/test-app';
 import { type Backend, backends, testDatabase } from '../helpers/test-db';
@@ -251,6 +252,34 @@ describe.each(backends)('A/B tests on %s', (backend) => {
     expect((await call('POST', `/api/studio/ab-tests/${id}/winner`, { letter: 'z' })).statusCode).toBe(400);
     const anonymous = await site.request({ method: 'GET', url: '/api/studio/ab-tests' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('a variant’s newsletter block joins one of the site’s lists, as on the page', async () => {
+    const page = (await call('POST', '/api/studio/pages', { title: 'List variant', kind: 'page' })).json();
+    expect((await call('POST', `/api/studio/pages/${page.id}/publish`, { layout })).statusCode).toBe(200);
+    const test = (
+      await call('POST', '/api/studio/ab-tests', { pageId: page.id, sectionId: 'hero', goal: 'form_submit' })
+    ).json();
+    const withBlock = (props: Record<string, unknown>) => ({
+      variants: [{ letter: 'b', section: { id: 'hero', blocks: [{ id: 'nl', type: 'newsletter', props }] } }],
+    });
+    const none = await call('PUT', `/api/studio/ab-tests/${test.id}`, withBlock({}));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe('A List must be selected');
+    const foreignList = (
+      await otherCall('POST', '/api/studio/marketing/lists', { name: 'Not yours', doubleOptIn: false })
+    ).json().list.id;
+    const foreign = await call('PUT', `/api/studio/ab-tests/${test.id}`, withBlock({ listId: foreignList }));
+    expect(foreign.statusCode).toBe(404);
+    const own = (
+      await call('POST', '/api/studio/marketing/lists', { name: 'Variant readers', doubleOptIn: false })
+    ).json().list.id;
+    const saved = await call('PUT', `/api/studio/ab-tests/${test.id}`, withBlock({ listId: own }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call('POST', `/api/studio/ab-tests/${test.id}/start`)).statusCode).toBe(200);
+    // The running page carries B's sign-up for that list, as a token of the site and list.
+    const body = (await visit(`/${page.urlId}`)).body;
+    expect(body).toContain(`data-list="${await signupToken(site.app.database.db, site.websiteId, own)}"`);
   });
 
   it('picking a winner publishes its content as the section and ends the test', async () => {

@@ -1,4 +1,9 @@
-import { AB_LETTERS, AB_TEST_MESSAGES as M, type AbTestView } from '@store/api';
+import {
+  AB_LETTERS,
+  AB_TEST_MESSAGES as M,
+  type AbTestView,
+  MAILING_LIST_MESSAGES as LIST_M,
+} from '@store/api';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -9,6 +14,7 @@ import {
   pageSettings,
 } from '../../db/schema/index';
 import type { Outcome, Reason } from '../../reasons';
+import { layoutListProblem } from '../lists/block-signups';
 import { findPage } from '../studio/pages.service';
 import { parseLayout, publishLayout, publishedLayout, saveDraft } from '../studio/layouts.service';
 import { notifySiteChanged } from '../studio/site-changed';
@@ -165,6 +171,10 @@ export async function updateTest(
       if (!first) return fail('AB_TEST_INVALID', M.invalid);
       // The section keeps its id on the page whatever the editor sent.
       section = { ...first, id: existing.section.id };
+      // A variant's newsletter blocks join one of the site's lists, as on the page itself.
+      const listProblem = await layoutListProblem(db, websiteId, { sections: [section] });
+      if (listProblem?.code === 'LIST_REQUIRED') return fail('AB_TEST_INVALID', LIST_M.listRequired);
+      if (listProblem) return fail('AB_TEST_LIST_NOT_FOUND', LIST_M.notFound);
     }
     updates.push({ letter: change.letter, weight: change.weight, section });
   }
