@@ -1,19 +1,7 @@
 import { z } from 'zod';
-import { cursor, id } from './common';
+import { id } from './common';
 
-const page = { hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() };
 const search = z.string().trim().max(200).optional();
-
-/** A mailing list the owner can read: newsletter sign-ups, restock opt-ins, or both. */
-export const MAILING_LISTS = ['all', 'newsletter', 'restock'] as const;
-
-const subscriber = z.object({
-  email: z.string(),
-  /** 'newsletter' (popup / form) or 'restock' (opted in while signing up for a restock mail). */
-  source: z.enum(['newsletter', 'restock']),
-  createdAt: z.string(),
-  unsubscribed: z.boolean(),
-});
 
 /** One message of the mail outbox as the owner reads it. */
 export const outboxMessage = z.object({
@@ -30,8 +18,8 @@ export const outboxMessage = z.object({
 });
 
 /**
- * The owner's data screens (studio Forms → Submissions and Mailing lists, Settings → Mail):
- * delete and export submissions, read and export mailing lists, retry mail, test SMTP.
+ * The owner's data screens (studio Forms → Submissions, Settings → Mail): delete and export
+ * submissions, retry mail, test SMTP. Mailing lists are in mailing-lists.ts.
  * The submissions list and the outbox list themselves are in accounts.ts.
  */
 export const ownerDataRoutes = {
@@ -52,21 +40,6 @@ export const ownerDataRoutes = {
       'Owner: a form’s submissions as CSV (UTF-8 with BOM, a header row of field labels, newest first)',
     params: z.object({ formId: id }),
     querystring: z.object({ q: search }),
-    response: z.string(),
-  },
-  'GET /api/owner/mailing-lists/:list': {
-    summary: 'Owner: newsletter subscribers and restock sign-ups that joined the mailing list',
-    params: z.object({ list: z.enum(MAILING_LISTS) }),
-    querystring: z.object({ cursor, q: search }),
-    response: z.object({
-      counts: z.object({ newsletter: z.number().int(), restock: z.number().int() }),
-      subscribers: z.array(subscriber),
-      ...page,
-    }),
-  },
-  'GET /api/owner/mailing-lists/:list/export.csv': {
-    summary: 'Owner: a mailing list as CSV (email, source, date, unsubscribed)',
-    params: z.object({ list: z.enum(MAILING_LISTS) }),
     response: z.string(),
   },
   'POST /api/owner/outbox/:id/retry': {

@@ -210,7 +210,7 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'GET /api/owner/reviews': r('reviews'),
   'POST /api/owner/reviews/:reviewId/moderation': r('reviews'),
   'PUT /api/owner/reviews/:reviewId/reply': r('reviews'),
-  // Forms, and what visitors sent through them (submissions, mailing lists).
+  // Forms, and what visitors sent through them.
   'GET /api/studio/forms': r('forms'),
   'POST /api/studio/forms': r('forms'),
   'GET /api/studio/forms/:formId': r('forms'),
@@ -221,7 +221,6 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'GET /api/owner/forms/:formId/submissions': r('submissions'),
   'GET /api/owner/forms/:formId/submissions.csv': r('submissions'),
   'DELETE /api/owner/forms/:formId/submissions': r('submissions'),
-  'GET /api/owner/mailing-lists/:list': r('submissions'),
   // Marketing → Campaigns: composing, test sends, scheduling and sending, the numbers.
   'GET /api/studio/campaigns': r('marketing'),
   'POST /api/studio/campaigns': r('marketing'),
@@ -233,7 +232,6 @@ export const ROUTE_CAPABILITIES: Record<string, RouteRule> = {
   'POST /api/studio/campaigns/:id/schedule': r('marketing'),
   'POST /api/studio/campaigns/:id/cancel': r('marketing'),
   'PUT /api/studio/campaigns/settings': r('marketing'),
-  'GET /api/owner/mailing-lists/:list/export.csv': r('submissions'),
   // Marketing → Mailing lists: lists, members, import, segments, form opt-ins.
   'GET /api/studio/marketing/lists': r('marketing'),
   'POST /api/studio/marketing/lists': r('marketing'),

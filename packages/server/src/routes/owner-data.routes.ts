@@ -9,13 +9,6 @@ import { retryMessage } from '../services/outbox/outbox-retry';
 import { valueOrFail } from '../reasons';
 import { secretBoxFor } from '../services/payments/secret-box';
 import { csvFilename, csvStream } from '../services/owner/csv';
-import { decodeCursor, paginate } from '../services/owner/cursor';
-import {
-  MAILING_CSV_HEADER,
-  listCounts,
-  mailingCsvBatches,
-  mailingList,
-} from '../services/owner/mailing-lists';
 import {
   deleteSubmissions,
   formsWithCounts,
@@ -26,11 +19,10 @@ import type { SignedInUser } from '../services/site-users/sessions';
 import { at, zodRoutes } from './api-schema';
 import { sendCsv } from './csv-reply';
 
-const PAGE = 50;
-
 /**
  * The owner's data screens beyond the two lists in owner.routes.ts: form submissions
- * (picker, delete, CSV), mailing lists (list, CSV), outbox retry and the SMTP test message.
+ * (picker, delete, CSV), outbox retry and the SMTP test message. Mailing lists are in
+ * mailing-lists.routes.ts.
  * CSV answers carry a BOM and a formula guard (services/owner/csv.ts).
  */
 export async function ownerDataRoutes(app: FastifyInstance) {
@@ -56,35 +48,6 @@ export async function ownerDataRoutes(app: FastifyInstance) {
       reply,
       csvFilename(`${form.name}-submissions`),
       csvStream(submissionCsvHeader(form), rows),
-    );
-  });
-
-  api.get(...at('GET /api/owner/mailing-lists/:list'), async (request) => {
-    const after = decodeCursor(request.query.cursor, 3, 0);
-    const rows = await mailingList(db, request.site.id, request.params.list, {
-      after,
-      q: request.query.q || undefined,
-      limit: PAGE + 1,
-    });
-    const { page, hasNextPage, nextPageCursor } = paginate(rows, PAGE, (s) => [
-      s.createdAt,
-      s.source,
-      s.email,
-    ]);
-    return {
-      counts: await listCounts(db, request.site.id),
-      subscribers: page,
-      hasNextPage,
-      nextPageCursor,
-    };
-  });
-
-  api.get(...at('GET /api/owner/mailing-lists/:list/export.csv'), async (request, reply) => {
-    const rows = mailingCsvBatches(db, request.site.id, request.params.list);
-    return sendCsv(
-      reply,
-      csvFilename(`mailing-list-${request.params.list}`),
-      csvStream(MAILING_CSV_HEADER, rows),
     );
   });
 

@@ -15,7 +15,8 @@ const PASSWORD = 'an invited person chose this';
 
 type Site = TestSite;
 const as = (cookie: string) => ({ cookies: { siteUserSession: cookie } });
-const json = (res: { json(): unknown }) => res.json() as Record<string, { id: string; kind?: string }[]>;
+const json = (res: { json(): unknown }) =>
+  res.json() as Record<string, { id: string; kind?: string; isDefault?: boolean }[]>;
 
 /** Owner reads that need a record's id, filled with records the demo site has. */
 async function readsOfRealRecords(site: Site, owner: string): Promise<Record<string, string>> {
@@ -23,12 +24,14 @@ async function readsOfRealRecords(site: Site, owner: string): Promise<Record<str
   const { pages = [] } = await get('/api/studio/pages');
   const { products = [] } = await get('/api/studio/products');
   const { forms = [] } = await get('/api/studio/forms');
+  const { lists = [] } = await get('/api/studio/marketing/lists');
   const home = pages[0]?.id;
   const blog = pages.find((p) => p.kind === 'blog')?.id;
   const product = products[0]?.id;
   const form = forms[0]?.id;
-  if (!home || !blog || !product || !form)
-    throw new Error('the demo site lacks a page, blog, product or form');
+  const list = lists.find((l) => l.isDefault)?.id;
+  if (!home || !blog || !product || !form || !list)
+    throw new Error('the demo site lacks a page, blog, product, form or mailing list');
   return {
     'GET /api/studio/pages/:id/layout': `/api/studio/pages/${home}/layout`,
     'GET /api/studio/blogs/:blogId/posts': `/api/studio/blogs/${blog}/posts`,
@@ -36,8 +39,8 @@ async function readsOfRealRecords(site: Site, owner: string): Promise<Record<str
     'GET /api/studio/forms/:formId': `/api/studio/forms/${form}`,
     'GET /api/owner/forms/:formId/submissions': `/api/owner/forms/${form}/submissions`,
     'GET /api/owner/forms/:formId/submissions.csv': `/api/owner/forms/${form}/submissions.csv`,
-    'GET /api/owner/mailing-lists/:list': '/api/owner/mailing-lists/all',
-    'GET /api/owner/mailing-lists/:list/export.csv': '/api/owner/mailing-lists/all/export.csv',
+    'GET /api/studio/marketing/lists/:listId/members': `/api/studio/marketing/lists/${list}/members`,
+    'GET /api/studio/marketing/lists/:listId/export.csv': `/api/studio/marketing/lists/${list}/export.csv`,
     'GET /api/v1/commerce-preferences/:namespace': '/api/v1/commerce-preferences/store',
   };
 }

@@ -28,6 +28,8 @@ function idFor(route: string, param: string, ids: Ids): string {
     websiteId: ids.website,
     collectionId: ids.store,
     customerId: ids.customer,
+    listId: ids.list,
+    memberId: ids.listMember,
   };
   if (param !== 'id') return byParam[param] ?? 'unknown';
   const byPath: [string, string][] = [
@@ -46,7 +48,7 @@ function idFor(route: string, param: string, ids: Ids): string {
 }
 
 /** Routes naming a kind of thing rather than one of a site's records. */
-const NOT_IDS = new Set(['namespace', 'kind', 'list']);
+const NOT_IDS = new Set(['namespace', 'kind']);
 const ownerRoutes = Object.keys(ROUTE_CAPABILITIES).filter((key) =>
   [...key.matchAll(/:(\w+)/g)].some(([, name]) => !NOT_IDS.has(name ?? '')),
 );
@@ -71,6 +73,8 @@ async function snapshotOf(env: Env): Promise<string> {
     productReviews,
     schema.pageSettings,
     schema.emailOutbox,
+    schema.mailingLists,
+    schema.listMembers,
   ] as const;
   const rows: unknown[] = [];
   for (const table of tables) {
@@ -105,6 +109,7 @@ describe.each(backends)('two sites on one deployment never see each other’s da
     expect((await b.owner.send('GET', `/api/owner/customers/${ids.customer}`)).statusCode).toBe(200);
     expect((await b.owner.send('GET', ids.mediaUrl)).statusCode).toBe(200);
     expect(leaked(await b.owner.send('GET', `/api/owner/forms/${ids.form}/submissions`))).toBe(true);
+    expect(leaked(await b.owner.send('GET', `/api/studio/marketing/lists/${ids.list}/members`))).toBe(true);
     const numbers = await b.owner.send('GET', `/api/analytics/summary?from=${today}&to=${today}`);
     expect(leaked(numbers)).toBe(true);
   });
@@ -170,7 +175,17 @@ describe.each(backends)('two sites on one deployment never see each other’s da
     expect(sent.statusCode).toBe(404);
     expect((await a.owner.send('GET', `/api/owner/forms/${ids.form}/submissions`)).statusCode).toBe(404);
     expect(leaked(await a.owner.send('GET', '/api/studio/forms'))).toBe(false);
-    expect(leaked(await a.owner.send('GET', '/api/owner/mailing-lists/newsletter'))).toBe(false);
+  });
+
+  it('mailing lists: A’s owner reads none of B’s members, and B’s list and its export are 404 through A', async () => {
+    const { a, ids } = env;
+    expect(leaked(await a.owner.send('GET', '/api/studio/marketing/lists'))).toBe(false);
+    const members = await a.owner.send('GET', `/api/studio/marketing/lists/${ids.list}/members`);
+    expect(members.statusCode).toBe(404);
+    expect(leaked(members)).toBe(false);
+    const csv = await a.owner.send('GET', `/api/studio/marketing/lists/${ids.list}/export.csv`);
+    expect(csv.statusCode).toBe(404);
+    expect(leaked(csv)).toBe(false);
   });
 
   it('analytics: A’s numbers count nothing of B’s', async () => {

@@ -70,7 +70,8 @@ function multipart(filename: string, body: Buffer) {
  * One app, two sites made from the same starter (so they share slugs, SKUs and form names),
  * each with its own owner. Site B then gets one of everything, each marked with MARK: a page,
  * a product title, an order (and its receipt), a cart, a library image, a form submission, a
- * review, a coupon, a tax rule, a contributor and an invitation, and a tracked page view.
+ * review, a coupon, a tax rule, a contributor and an invitation, a reader on the default
+ * mailing list, and a tracked page view.
  */
 export async function twoSites(backend: Backend) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-isolation-'));
@@ -185,6 +186,16 @@ export async function twoSites(backend: Backend) {
     })
     .returning();
 
+  const { lists } = (await b.owner.send('GET', '/api/studio/marketing/lists')).json() as {
+    lists: { id: string; isDefault: boolean }[];
+  };
+  const list = lists.find((l) => l.isDefault);
+  if (!list) throw new Error('B has no default mailing list');
+  const reader = await b.owner.send('POST', `/api/studio/marketing/lists/${list.id}/members`, {
+    email: `reader@${MARK}.test`,
+  });
+  if (reader.statusCode !== 201) throw new Error(`list member on B: ${reader.statusCode} ${reader.body}`);
+
   await buyer.send(
     'POST',
     '/api/census/RecordHit',
@@ -220,6 +231,8 @@ export async function twoSites(backend: Backend) {
     tax: tax?.id ?? '',
     contributor: contributor?.id ?? '',
     invitation: invitation?.id ?? '',
+    list: list.id,
+    listMember: reader.json().member.id as string,
     cartToken: shopper.cookies.get('CART') ?? '',
     customer: customer?.id ?? '',
   };

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiFailure, NETWORK_ERROR } from '../api';
-import {
-  dateText,
-  failureMessage,
-  mailingCsvUrl,
-  submissionsCsvUrl,
-  submissionsPath,
-} from './submissions-api';
+import { dateText, failureMessage, submissionsCsvUrl, submissionsPath } from './submissions-api';
 
 describe('submissions helpers', () => {
   it('link to a form’s submissions with its id escaped', () => {
@@ -17,7 +11,6 @@ describe('submissions helpers', () => {
   it('export exactly what the search shows (the query escaped), or everything', () => {
     expect(submissionsCsvUrl('f1')).toBe('/api/owner/forms/f1/submissions.csv');
     expect(submissionsCsvUrl('f1', 'a&b=c')).toBe('/api/owner/forms/f1/submissions.csv?q=a%26b%3Dc');
-    expect(mailingCsvUrl('newsletter')).toBe('/api/owner/mailing-lists/newsletter/export.csv');
   });
 
   it('show no date for a row without one, and a readable one otherwise', () => {

@@ -1,20 +1,16 @@
-import type { ApiInput, ApiOutput } from '@store/api/client';
+import type { ApiOutput } from '@store/api/client';
 import { ApiFailure, NETWORK_ERROR, call } from '../api';
 
 export type FormSummary = ApiOutput<'GET /api/owner/forms'>['forms'][number];
 export type SubmissionsPage = ApiOutput<'GET /api/owner/forms/:formId/submissions'>;
 export type Submission = SubmissionsPage['submissions'][number] & { createdAt?: string };
-export type ListName = ApiInput<'GET /api/owner/mailing-lists/:list'>['params']['list'];
-export type ListPage = ApiOutput<'GET /api/owner/mailing-lists/:list'>;
-export type Subscriber = ListPage['subscribers'][number];
 
 export const submissionsPath = (formId?: string) =>
   formId ? `/config/forms/submissions/${encodeURIComponent(formId)}` : '/config/forms/submissions';
 
-/** The CSV downloads are plain links: a GET with the session cookie, saved by the browser. */
+/** The CSV download is a plain link: a GET with the session cookie, saved by the browser. */
 export const submissionsCsvUrl = (formId: string, q?: string) =>
   `/api/owner/forms/${encodeURIComponent(formId)}/submissions.csv${q ? `?q=${encodeURIComponent(q)}` : ''}`;
-export const mailingCsvUrl = (list: ListName) => `/api/owner/mailing-lists/${list}/export.csv`;
 
 /** The server's message for a failed call (it already says what went wrong). */
 export function failureMessage(error: unknown): string {
@@ -30,6 +26,4 @@ export const submissionsApi = {
     call('GET /api/owner/forms/:formId/submissions', { params: { formId }, query }),
   remove: (formId: string, ids: string[]) =>
     call('DELETE /api/owner/forms/:formId/submissions', { params: { formId }, body: { ids } }),
-  mailingList: (list: ListName, query: { q?: string; cursor?: string }) =>
-    call('GET /api/owner/mailing-lists/:list', { params: { list }, query }),
 };

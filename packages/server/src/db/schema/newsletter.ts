@@ -77,7 +77,7 @@ export const popupOverlays = pgTable('popup_overlays', {
   hideDays: integer('hide_days').notNull().default(7),
   /** An image from the media library shown above the title (a /media/… or https URL). */
   imageUrl: text('image_url'),
-  /** The mailing list a sign-up joins (services/owner/mailing-lists.ts). */
+  /** Unused: the list name of the retired owner mailing-list view. `listId` names the list. */
   mailingList: text('mailing_list').notNull().default('newsletter'),
   /** The list a sign-up joins; null: the site's default list. */
   listId: text('list_id').references(() => mailingLists.id, { onDelete: 'set null' }),
