@@ -69,10 +69,16 @@ describe('A/B tests in Chromium', () => {
       200,
     );
 
-    // The owner sets the test up in the studio.
-    await o.goto('/config/analytics/ab-tests');
-    await o.getByLabel('Page', { exact: true }).selectOption(page.id);
-    await o.getByLabel('Section', { exact: true }).selectOption('hero');
+    // The owner starts from the section in the page editor; the test's form opens with the
+    // page and that section chosen.
+    await o.goto(`/config/pages/${page.id}`);
+    await o.getByRole('link', { name: 'A/B test this section' }).scrollIntoViewIfNeeded();
+    await shot('ab-from-editor-1280');
+    await o.getByRole('link', { name: 'A/B test this section' }).click();
+    await o.waitForURL('**/config/analytics/ab-tests?*');
+    await expect.poll(() => o.getByLabel('Page', { exact: true }).inputValue()).toBe(page.id);
+    await expect.poll(() => o.getByLabel('Section', { exact: true }).inputValue()).toBe('hero');
+    await shot('ab-new-from-editor-1280');
     await o.getByLabel('Goal', { exact: true }).selectOption('add_to_cart');
     await o.getByRole('button', { name: 'Start A/B test' }).click();
     await o.waitForURL('**/config/analytics/ab-tests/*');

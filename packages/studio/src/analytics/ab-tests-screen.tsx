@@ -95,17 +95,27 @@ function TestList() {
   );
 }
 
+/** The page and section the page editor's "A/B test this section" link chose, if any. */
+function chosenInAddress(): { page: string; section: string } {
+  const query = new URLSearchParams(window.location.search);
+  return { page: query.get('page') ?? '', section: query.get('section') ?? '' };
+}
+
 function NewTest() {
   const pages = useApiQuery('GET /api/studio/pages', {});
   const choices = (pages.data?.pages ?? []).filter((p) => p.kind === 'page');
-  const [pageId, setPageId] = useState('');
+  const [chosen] = useState(chosenInAddress);
+  const [pageId, setPageId] = useState(chosen.page);
   const layout = useApiQuery(
     'GET /api/studio/pages/:id/layout',
     { params: { id: pageId } },
     { enabled: Boolean(pageId) },
   );
   const sections = layout.data?.published?.sections ?? [];
-  const [sectionId, setSectionId] = useState('');
+  const [sectionId, setSectionId] = useState(chosen.section);
+  // A section chosen in the editor but not published yet cannot be tested.
+  const unpublished =
+    Boolean(pageId && sectionId && layout.data) && !sections.some((s) => s.id === sectionId);
   const [goal, setGoal] = useState<(typeof AB_GOALS)[number]>('add_to_cart');
   const [variants, setVariants] = useState(2);
   const create = useApiMutation('POST /api/studio/ab-tests', { invalidates: [LIST] });
@@ -184,10 +194,19 @@ function NewTest() {
             onChange={(e) => setVariants(Math.min(5, Math.max(2, Number(e.currentTarget.value) || 2)))}
           />
         </label>
-        <button type="submit" className="primary" disabled={!pageId || !sectionId || create.isPending}>
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={!pageId || !sectionId || unpublished || create.isPending}
+        >
           Start A/B test
         </button>
       </form>
+      {unpublished && (
+        <p className="analytics__error" role="alert">
+          That section is not on the published page yet. Publish the page, then start the test.
+        </p>
+      )}
       <p className="meta">Variant A is the section as published; the others start as copies you then edit.</p>
       {create.errorText && (
         <p className="analytics__error" role="alert">
@@ -257,12 +276,16 @@ function TestView({ id }: { id: string }) {
         <p className="meta">Goal: {goalLabels[test.goal]}</p>
         <div className="abtests__actions">
           {editable && (
-            <button type="button" className="primary" onClick={() => start.mutate({ params: { id } })}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => start.mutate({ params: { id } })}
+            >
               {test.status === 'draft' ? 'Start test' : 'Restart test'}
             </button>
           )}
           {test.status === 'running' && (
-            <button type="button" onClick={() => stop.mutate({ params: { id } })}>
+            <button type="button" className="btn" onClick={() => stop.mutate({ params: { id } })}>
               Stop test
             </button>
           )}
@@ -319,7 +342,7 @@ function TestView({ id }: { id: string }) {
         {editable && (
           <button
             type="button"
-            className="primary"
+            className="btn btn--primary"
             disabled={save.isPending}
             onClick={() =>
               save.mutate({
@@ -390,7 +413,7 @@ function Readout({
                 </td>
                 {!ended && (
                   <td>
-                    <button type="button" onClick={() => onWinner(v.letter)}>
+                    <button type="button" className="btn" onClick={() => onWinner(v.letter)}>
                       Pick {v.letter.toUpperCase()}
                     </button>
                   </td>

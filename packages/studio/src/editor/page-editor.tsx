@@ -296,6 +296,7 @@ export function PageEditor({
                 confirmDelete={confirmDelete}
               />
               <SectionPanel
+                pageId={pageId}
                 layout={layout}
                 selectedBlock={selected}
                 media={catalog?.media}

@@ -11,6 +11,8 @@ import {
 } from '@store/blocks';
 import { useEffect, useRef, useState } from 'react';
 import type { MediaAsset } from '../api';
+import { canOpenSection, usePermissions } from '../settings/people-api';
+import { leaveTo } from '../unsaved-guard';
 import { FocalPointPicker } from './focal-point';
 import { derivedPhone, sectionOfBlock, updateSection, withBackground, withPadding } from './section-edits';
 import './section-panel.css';
@@ -55,6 +57,8 @@ export function SectionPanel(props: {
   selectedBlock: string | null;
   media: MediaAsset[] | undefined;
   onChange(layout: Layout): void;
+  /** The page being edited: with it, the section can be A/B tested from here. */
+  pageId?: string;
   /** Replaces the last undo step (a slider being dragged); falls back to onChange. */
   onAmend?(layout: Layout): void;
 }) {
@@ -72,6 +76,7 @@ export function SectionPanel(props: {
   const index = layout.sections.findIndex((s) => s.id === sectionId);
   const section = layout.sections[index];
   const gesture = useRef(false);
+  const permissions = usePermissions();
 
   const [videoDraft, setVideoDraft] = useState('');
   const [altDraft, setAltDraft] = useState('');
@@ -356,6 +361,32 @@ export function SectionPanel(props: {
           </>
         )}
       </fieldset>
+      {props.pageId && canOpenSection(permissions, 'analytics', 'ab-tests') && (
+        <AbTestLink pageId={props.pageId} sectionId={section.id} />
+      )}
     </section>
+  );
+}
+
+/** Analytics → A/B tests with this page and section chosen (the test uses the published section). */
+function AbTestLink({ pageId, sectionId }: { pageId: string; sectionId: string }) {
+  const href = `/config/analytics/ab-tests?page=${encodeURIComponent(pageId)}&section=${encodeURIComponent(sectionId)}`;
+  return (
+    <fieldset className="section-panel__group">
+      <legend>A/B test</legend>
+      <p className="muted">
+        Show visitors two or more versions of this section and see which one sells better.
+      </p>
+      <a
+        className="btn btn--plain"
+        href={href}
+        onClick={(e) => {
+          e.preventDefault();
+          leaveTo(href);
+        }}
+      >
+        A/B test this section
+      </a>
+    </fieldset>
   );
 }
