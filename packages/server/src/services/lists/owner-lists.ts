@@ -232,7 +232,6 @@ export async function removeMember(db: Database, websiteId: string, listId: stri
   return gone.length > 0 ? { ok: true as const } : { ok: false as const, code: 'MEMBER_NOT_FOUND' as const };
 }
 
-/** Every member of a list for the CSV export, newest first. */
 /**
  * Every member of a list, newest first, in keyset batches (the CSV export): an export of any
  * size holds one batch in memory. The key is the join time to the microsecond, then the id.
