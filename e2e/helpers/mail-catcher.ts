@@ -32,6 +32,11 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       });
     },
   });
+  // A sender killed mid-conversation (the tests that SIGKILL a server) resets its connection;
+  // that is the sender's end, not a fault of the catcher. Anything else is reported.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error('mail catcher:', error);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
