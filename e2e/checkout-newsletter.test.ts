@@ -9,6 +9,7 @@ import {
   screenshotOnFailure,
   startServer,
 } from './helpers/index';
+import { signInAt } from './helpers/shared-browser';
 
 const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' };
 const BUYER = 'keep.posted@example.com';
@@ -58,12 +59,7 @@ describe('checkout newsletter box in Chromium', () => {
     owner = await launchBrowser({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const studio = owner.page;
     studio.setDefaultTimeout(20_000);
-    await studio.goto('/config/marketing/lists');
-    await studio.waitForURL('**/config/sign-in');
-    await studio.getByLabel('Email').fill(OWNER.email);
-    await studio.getByLabel('Password').fill(OWNER.password);
-    await studio.getByRole('button', { name: 'Sign in' }).click();
-    await studio.waitForURL((url) => url.pathname.endsWith('/config/marketing/lists'));
+    await signInAt(studio, '/config/marketing/lists', OWNER);
     await studio.getByLabel('New list').fill('Shop buyers');
     await studio.getByRole('button', { name: 'Create list' }).click();
     await studio.getByRole('link', { name: 'Shop buyers' }).waitFor();

@@ -7,6 +7,7 @@ import {
   screenshotOnFailure,
   startServer,
 } from './helpers/index';
+import { signInAt } from './helpers/shared-browser';
 
 const OWNER = { email: 'owner@juniper-oak.test', password: 'juniper-oak-owner' };
 
@@ -32,12 +33,7 @@ describe('form opt-ins fill a mailing list, in Chromium', () => {
     owner = await launchBrowser({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const studio = owner.page;
     studio.setDefaultTimeout(20_000);
-    await studio.goto('/config/marketing/lists');
-    await studio.waitForURL('**/config/sign-in');
-    await studio.getByLabel('Email').fill(OWNER.email);
-    await studio.getByLabel('Password').fill(OWNER.password);
-    await studio.getByRole('button', { name: 'Sign in' }).click();
-    await studio.waitForURL((url) => url.pathname.endsWith('/config/marketing/lists'));
+    await signInAt(studio, '/config/marketing/lists', OWNER);
 
     // A list made on the lists screen.
     await studio.getByLabel('New list').fill('Event guests');

@@ -10,6 +10,7 @@ import {
   screenshotOnFailure,
   startServer,
 } from './helpers/index';
+import { signInAt } from './helpers/shared-browser';
 
 // The owner puts a newsletter block on a page and picks a list; a visitor signs up on the
 // published page without it reloading and appears on that list in Marketing → Mailing lists.
@@ -43,12 +44,7 @@ describe('a newsletter block signs visitors up to the owner’s list, in Chromiu
     owner = await launchBrowser({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const studio = owner.page;
     studio.setDefaultTimeout(20_000);
-    await studio.goto('/config/marketing/lists');
-    await studio.waitForURL('**/config/sign-in');
-    await studio.getByLabel('Email').fill(OWNER.email);
-    await studio.getByLabel('Password').fill(OWNER.password);
-    await studio.getByRole('button', { name: 'Sign in' }).click();
-    await studio.waitForURL((url) => url.pathname.endsWith('/config/marketing/lists'));
+    await signInAt(studio, '/config/marketing/lists', OWNER);
     await studio.getByLabel('New list').fill('Workshop letters');
     await studio.getByRole('button', { name: 'Create list' }).click();
     await studio.getByRole('link', { name: 'Workshop letters' }).waitFor();
