@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './scripts/vitest-sequencer';
 
 // One runner for the whole repository. `npm test` runs every project; `npm run test:e2e`
 // only the browser suite. Two cores on CI: keep worker counts small.
@@ -15,6 +16,7 @@ const EXHAUSTIVE = [
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
@@ -50,7 +52,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Browser files share the two workers with the unit and server files instead of
+          // waiting for all of them: each starts its own server (own port, own data) and
+          // Chromium, so two may run at once.
         },
       },
     ],

@@ -86,7 +86,11 @@ function copySeededDataDir(into: string, env: Record<string, string> | undefined
 export async function startServer(
   options: { env?: Record<string, string>; build?: boolean; timeoutMs?: number; seeded?: boolean } = {},
 ): Promise<RunningServer> {
-  if (options.build || !fs.existsSync(path.join(repoRoot, 'packages/storefront/dist/.vite/manifest.json'))) {
+  // Inside the suite the global set-up has just built every bundle: building again here would
+  // empty the storefront's dist under the servers of files running beside this one.
+  const builtBySuite = Boolean(process.env[SERVER_BUNDLE_ENV]);
+  const manifest = path.join(repoRoot, 'packages/storefront/dist/.vite/manifest.json');
+  if ((options.build && !builtBySuite) || !fs.existsSync(manifest)) {
     await run('npm', ['run', 'build', '-w', 'packages/storefront', '--silent']);
   }
   const port = await freePort();
