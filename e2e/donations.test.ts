@@ -76,14 +76,28 @@ describe('a donation of a custom amount', () => {
 
   it('the owner adds a Donation block to a page and words the receipt', async () => {
     owner = await open();
+    // The saved receipt arrives late (a slow connection): what the owner types is kept, and
+    // is what Save sends.
+    const settingsUrl = '**/api/studio/donations/settings';
+    await owner.route(settingsUrl, async (route) => {
+      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    const loaded = owner.waitForResponse(
+      (r) => r.url().endsWith('/api/studio/donations/settings') && r.request().method() === 'GET',
+    );
     await signIn(owner, '/config/commerce/donations');
     await owner.getByRole('heading', { name: 'Donations', level: 1 }).waitFor();
     await owner.getByLabel('Organisation name').fill(ORGANISATION);
+    await loaded;
+    await owner.waitForTimeout(300);
+    expect(await owner.getByLabel('Organisation name').inputValue()).toBe(ORGANISATION);
     await owner
       .getByLabel('Tax receipt wording')
       .fill('No goods or services were provided in exchange for this gift.');
     await owner.getByRole('button', { name: 'Save receipt' }).click();
     await owner.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await owner.unroute(settingsUrl);
 
     const created = await call(owner, 'POST', '/api/studio/pages', { title: 'Support us' });
     expect(created.status).toBeLessThan(300);

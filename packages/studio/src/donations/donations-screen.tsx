@@ -122,6 +122,8 @@ function ReceiptSettings() {
       setNote(settings.data.receiptNote);
     }
   }, [settings.data]);
+  // Until the saved receipt has arrived the fields wait: typing before it would be overwritten.
+  const editable = canChange && Boolean(settings.data);
   return (
     <form
       className="donations__settings"
@@ -148,7 +150,7 @@ function ReceiptSettings() {
         value={name}
         maxLength={200}
         placeholder={settings.data?.organisationNameShown ?? ''}
-        disabled={!canChange}
+        disabled={!editable}
         onChange={(e) => setName(e.target.value)}
       />
       <p className="muted field-hint">Empty: the site’s title is used.</p>
@@ -161,7 +163,7 @@ function ReceiptSettings() {
         value={note}
         maxLength={2000}
         placeholder="For example: No goods or services were provided in exchange for this contribution. Registered charity no. 123456."
-        disabled={!canChange}
+        disabled={!editable}
         onChange={(e) => setNote(e.target.value)}
       />
       {save.errorText && (
@@ -171,7 +173,7 @@ function ReceiptSettings() {
       )}
       {canChange && (
         <div className="donations__actions">
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+          <button type="submit" className="btn btn--primary" disabled={!editable || save.isPending}>
             Save receipt
           </button>
           {saved && <span role="status">Saved.</span>}
