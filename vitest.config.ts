@@ -52,6 +52,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser answers in its own time: polls wait as long as a locator would wait for
+          // its element on a busy machine, not vitest's default second.
+          expect: { poll: { timeout: 10_000 } },
           // Browser files share the two workers with the unit and server files instead of
           // waiting for all of them: each starts its own server (own port, own data) and
           // Chromium, so two may run at once.
