@@ -1,10 +1,9 @@
 import { CART_RECOVERY_MESSAGES, type CartRecoverySettingsView } from '@store/api';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { call } from '../api';
 import { mayChange, usePermissions } from '../settings/people-api';
-import { failureMessages } from './settings-api';
 import { Check, Field } from './settings-preferences';
-import { SettingsSectionForm } from './settings-section-form';
+import { SettingsSectionForm, useSettingsSection } from './settings-section-form';
 
 /** The reminders' delays as the owner types them, in hours; an empty one is left out. */
 const SUGGESTED_HOURS = ['1', '24', '72'];
@@ -17,75 +16,45 @@ const hoursText = (minutes: number) => String(Math.round((minutes / 60) * 100) /
  */
 export function CartRecoverySection() {
   const mayEdit = mayChange(usePermissions(), 'storeSettings');
-  const [saved, setSaved] = useState<CartRecoverySettingsView | null>(null);
   const [enabled, setEnabled] = useState(false);
   const [count, setCount] = useState(1);
   const [hours, setHours] = useState<string[]>(SUGGESTED_HOURS);
   const [subject, setSubject] = useState('');
   const [intro, setIntro] = useState('');
-  const [status, setStatus] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState('');
-
-  const show = (s: CartRecoverySettingsView) => {
-    setSaved(s);
-    setEnabled(s.enabled);
-    setCount(s.delaysMinutes.length);
-    setHours(
-      SUGGESTED_HOURS.map((h, i) => (s.delaysMinutes[i] === undefined ? h : hoursText(s.delaysMinutes[i]))),
-    );
-    setSubject(s.subject);
-    setIntro(s.intro);
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the section opens
-  useEffect(() => {
-    call('GET /api/commerce/abandoned-carts/settings')
-      .then(show)
-      .catch(() => setGeneral('Unable to load. Try again.'));
-  }, []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setStatus('');
-    setGeneral('');
-    const typed = hours.slice(0, count).map((h) => h.trim());
-    const delaysMinutes = typed.map((h) => Math.round(Number(h) * 60));
-    const wrong = typed.findIndex(
-      (h, i) =>
-        !/^\d+(\.\d+)?$/.test(h) ||
-        Number(h) <= 0 ||
-        Number(h) > 720 ||
-        (i > 0 && (delaysMinutes[i] ?? 0) <= (delaysMinutes[i - 1] ?? 0)),
-    );
-    if (wrong >= 0) {
-      setErrors({ [`delay${wrong}`]: 'Enter hours from 1 to 720, each later than the one before.' });
-      return;
-    }
-    try {
-      show(
-        await call('PUT /api/commerce/abandoned-carts/settings', {
-          body: { enabled, delaysMinutes, subject, intro },
-        }),
+  const typed = hours.slice(0, count).map((h) => h.trim());
+  const delaysMinutes = typed.map((h) => Math.round(Number(h) * 60));
+  const { errors, form } = useSettingsSection({
+    load: () => call('GET /api/commerce/abandoned-carts/settings'),
+    show: (s: CartRecoverySettingsView) => {
+      setEnabled(s.enabled);
+      setCount(s.delaysMinutes.length);
+      setHours(
+        SUGGESTED_HOURS.map((h, i) => (s.delaysMinutes[i] === undefined ? h : hoursText(s.delaysMinutes[i]))),
       );
-      setErrors({});
-      setStatus('Saved.');
-    } catch (failure) {
-      const { fields, general: message } = failureMessages(failure);
-      setErrors(fields);
-      setGeneral(fields.delaysMinutes ? CART_RECOVERY_MESSAGES.delays : message);
-    }
-  };
+      setSubject(s.subject);
+      setIntro(s.intro);
+    },
+    check: () => {
+      const wrong = typed.findIndex(
+        (h, i) =>
+          !/^\d+(\.\d+)?$/.test(h) ||
+          Number(h) <= 0 ||
+          Number(h) > 720 ||
+          (i > 0 && (delaysMinutes[i] ?? 0) <= (delaysMinutes[i - 1] ?? 0)),
+      );
+      return wrong >= 0
+        ? { [`delay${wrong}`]: 'Enter hours from 1 to 720, each later than the one before.' }
+        : null;
+    },
+    send: () =>
+      call('PUT /api/commerce/abandoned-carts/settings', {
+        body: { enabled, delaysMinutes, subject, intro },
+      }),
+    refusal: (fields, message) => (fields.delaysMinutes ? CART_RECOVERY_MESSAGES.delays : message),
+  });
 
   return (
-    <SettingsSectionForm
-      id="abandoned-carts"
-      title="Abandoned carts"
-      mayEdit={mayEdit}
-      loaded={Boolean(saved)}
-      general={general}
-      status={status}
-      onSubmit={submit}
-    >
+    <SettingsSectionForm id="abandoned-carts" title="Abandoned carts" mayEdit={mayEdit} {...form}>
       <p className="note">
         When a shopper gives an e-mail at checkout (or is signed in) and leaves without ordering, they get a
         reminder listing their cart, with a link that brings it back in any browser. Reminders stop as soon as

@@ -3,12 +3,11 @@ import {
   CHECKOUT_NEWSLETTER_MESSAGES as M,
   type CheckoutNewsletterView,
 } from '@store/api';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { call } from '../api';
 import { mayChange, usePermissions } from '../settings/people-api';
-import { failureMessages } from './settings-api';
 import { Check, Field } from './settings-preferences';
-import { SettingsSectionForm } from './settings-section-form';
+import { SettingsSectionForm, useSettingsSection } from './settings-section-form';
 
 /**
  * Newsletter at checkout: a "Keep me posted" box under the checkout's e-mail field, unticked
@@ -17,61 +16,33 @@ import { SettingsSectionForm } from './settings-section-form';
  */
 export function CheckoutNewsletterSection() {
   const mayEdit = mayChange(usePermissions(), 'storeSettings');
-  const [saved, setSaved] = useState<CheckoutNewsletterView | null>(null);
   const [enabled, setEnabled] = useState(false);
   const [listId, setListId] = useState('');
   const [label, setLabel] = useState('');
-  const [status, setStatus] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState('');
-
-  const show = (view: CheckoutNewsletterView) => {
-    setSaved(view);
-    setEnabled(view.enabled);
-    setListId(view.listId ?? '');
-    setLabel(view.label);
-    // On, but its list was deleted since: the box is off on the page until another is chosen.
-    setErrors(view.enabled && !view.listId ? { listId: M.listRequired } : {});
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the section opens
-  useEffect(() => {
-    call('GET /api/studio/commerce/checkout-newsletter')
-      .then(show)
-      .catch(() => setGeneral('Unable to load. Try again.'));
-  }, []);
-
+  const { saved, errors, setErrors, form } = useSettingsSection({
+    load: () => call('GET /api/studio/commerce/checkout-newsletter'),
+    show: (view: CheckoutNewsletterView) => {
+      setEnabled(view.enabled);
+      setListId(view.listId ?? '');
+      setLabel(view.label);
+      // On, but its list was deleted since: the box is off on the page until another is chosen.
+      if (view.enabled && !view.listId) setErrors({ listId: M.listRequired });
+    },
+    check: (): Record<string, string> | null => {
+      if (enabled && lists.length === 0) return { listId: M.noLists };
+      if (enabled && !listId) return { listId: M.listRequired };
+      if (!label.trim()) return { label: M.label };
+      return null;
+    },
+    send: () =>
+      call('PUT /api/studio/commerce/checkout-newsletter', {
+        body: { enabled, listId: listId || null, label },
+      }),
+  });
   const lists = saved?.lists ?? [];
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setStatus('');
-    setGeneral('');
-    if (enabled && lists.length === 0) return setErrors({ listId: M.noLists });
-    if (enabled && !listId) return setErrors({ listId: M.listRequired });
-    if (!label.trim()) return setErrors({ label: M.label });
-    try {
-      show(
-        await call('PUT /api/studio/commerce/checkout-newsletter', {
-          body: { enabled, listId: listId || null, label },
-        }),
-      );
-      setStatus('Saved.');
-    } catch (failure) {
-      const { fields, general: message } = failureMessages(failure);
-      setErrors(fields);
-      setGeneral(message);
-    }
-  };
 
   return (
-    <SettingsSectionForm
-      id="checkout-newsletter"
-      title="Newsletter at checkout"
-      mayEdit={mayEdit}
-      loaded={Boolean(saved)}
-      general={general}
-      status={status}
-      onSubmit={submit}
-    >
+    <SettingsSectionForm id="checkout-newsletter" title="Newsletter at checkout" mayEdit={mayEdit} {...form}>
       <p className="note">
         Buyers see a box under the e-mail field at checkout, unticked. Those who tick it join the list below
         once their order is placed, with the order as the record of their consent; a list with double opt-in
