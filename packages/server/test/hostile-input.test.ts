@@ -72,7 +72,6 @@ async function realIds(site: TestSite, owner: string): Promise<Ids> {
       collectionId: first(stores),
       namespace: 'store',
       formId: first(forms),
-      list: 'all',
       code: coupons?.[0]?.code ?? 'WELCOME10',
       schemaName: 'page_view',
       name: 'classic-tee.svg',
